@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const apiInclude = ['apps/api/src/**/*.test.ts'];
+
+// The API suite runs on the embedded database, and again on a PostgreSQL server when
+// TEST_DATABASE_URL is set (CI starts a throw-away cluster for it).
+const apiProjects = [
+  { test: { name: 'api-pglite', include: apiInclude, environment: 'node', env: { TEST_DB: 'pglite' } } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ test: { name: 'api-postgres', include: apiInclude, environment: 'node', env: { TEST_DB: 'postgres' } } }]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      ...apiProjects,
+    ],
+  },
+});
