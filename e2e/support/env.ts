@@ -1,7 +1,7 @@
 import type { BrandId } from '@app/brands';
 
 export const E2E_PORT = 3210;
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+export const E2E_DATA_DIR = 'data/e2e';
 
 /** The browser address of a brand's site on the test server, e.g. http://dvr.localhost:3210 */
 export function brandOrigin(brand: BrandId): string {
