@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Sign reference: letters and digits in groups joined by hyphens, as printed on the sign. */
+export const signRefSchema = z
+  .string()
+  .trim()
+  .min(1, messages.signUp.signRefRequired)
+  .max(40, 'A sign reference is at most 40 characters.')
+  .transform((s) => s.toUpperCase());
+
+/** Prefix number, e.g. AAA12345: always upper case. */
+export const prefixNoSchema = z
+  .string()
+  .trim()
+  .min(1, messages.signUp.prefixNoRequired)
+  .max(20, 'A prefix number is at most 20 characters.')
+  .transform((s) => s.toUpperCase());
+
+/** Lookup key of a sign reference: hyphens, spaces and case forgiven. */
+export function signRefKey(signRef: string): string {
+  return signRef.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+/** Passwords longer than the hint are accepted (a passphrase is fine); this is the hard cap. */
+export const PASSWORD_HARD_MAX = 128;
+
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, messages.signUp.userNameTooShort)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long.`)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may use letters, digits and . _ @ - only.');
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, messages.reset.passwordTooShort)
+  .max(PASSWORD_HARD_MAX, `Password must be at most ${PASSWORD_HARD_MAX} characters long.`);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'An email address is at most 254 characters.')
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((s) => s.toLowerCase());
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, messages.signUp.requiredField(label))
+    .max(max, `${label} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default('');
+
+/** County as sent: any parenthesised nation label removed (SPEC.md section 5). */
+export function stripParenthesised(value: string): string {
+  return value.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+}
+
+export const SITE_NAME_MAX = 100;
+export const KEY_INFO_MAX = 2000;
+
+// ---- POST /api/stickers/signref
+export const stickerCheckBody = z.strictObject({ signRef: signRefSchema, prefixNo: prefixNoSchema });
+export type StickerCheckBody = z.input<typeof stickerCheckBody>;
+export const stickerRecord = z.object({
+  id: z.number(),
+  siteId: z.number().nullable(),
+  prefixNo: z.string(),
+});
+export const stickerCheckReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  result: z.array(stickerRecord),
+});
+export type StickerCheckReply = z.infer<typeof stickerCheckReply>;
+
+// ---- POST /api/users/add
+export const signUpBody = z.strictObject({
+  companyName: text('Company Name', 120),
+  title: text('Title', 20),
+  firstname: text('First Name', 60),
+  surname: text('Surname', 60),
+  address1: text('Address 1', 120),
+  address2: optionalText('Address 2', 120),
+  address3: optionalText('Address 3', 120),
+  town: text('Town', 80),
+  postcode: text('Postcode', 16),
+  county: text('county', 80).transform(stripParenthesised),
+  email: emailSchema,
+  tel: text('Telephone', 30),
+  userName: userNameSchema,
+  password: newPasswordSchema,
+  siteName: text('Site Name', SITE_NAME_MAX),
+  keyInfo: text('Key Information', KEY_INFO_MAX),
+  signRef: signRefSchema,
+  // Sent in addition to the spec's payload so the server re-checks the claim in the same
+  // transaction (see docs/decisions): the sign reference alone is printed on the sign.
+  prefixNo: prefixNoSchema,
+  masterUser: z.literal(1),
+});
+export type SignUpBody = z.input<typeof signUpBody>;
+export const signUpReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  siteId: z.number().optional(),
+  companyId: z.number().optional(),
+  userId: z.number().optional(),
+});
+export type SignUpReply = z.infer<typeof signUpReply>;
+
+// ---- PUT /api/stickers/{id}
+export const stickerLinkBody = z.strictObject({
+  siteId: z.number().int().positive(),
+  companyId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  signRef: signRefSchema,
+  siteName: z.string().trim().min(1).max(SITE_NAME_MAX),
+  startDate: z.iso.datetime(),
+  prefixNo: prefixNoSchema,
+});
+export type StickerLinkBody = z.input<typeof stickerLinkBody>;
+
+// ---- POST /api/users/login
+export const loginBody = z.strictObject({
+  userName: z.string().trim().min(1, messages.signIn.userNameRequired).max(254),
+  password: z.string().min(1, messages.signIn.passwordRequired).max(PASSWORD_HARD_MAX),
+});
+export type LoginBody = z.input<typeof loginBody>;
+export const loginReply = z.object({
+  status: z.enum(['success', 'error']),
+  token: z.string().optional(),
+  message: z.string(),
+});
+export type LoginReply = z.infer<typeof loginReply>;
+
+// ---- POST /api/users/user
+export const userLookupBody = z.strictObject({ userName: z.string().trim().min(1).max(254) });
+export const userLookupReply = z.object({ message: z.string(), confirmedAt: z.string().nullable() });
+export type UserLookupReply = z.infer<typeof userLookupReply>;
+
+// ---- GET /api/users/{id}, GET /api/users/confirmuser/{id}
+export const userRecord = z.object({
+  id: z.number(),
+  userName: z.string(),
+  confirmedAt: z.string().nullable(),
+  masterUser: z.union([z.literal(0), z.literal(1)]),
+  email: z.string().optional(),
+  title: z.string().optional(),
+  firstname: z.string().optional(),
+  surname: z.string().optional(),
+  tel: z.string().optional(),
+  companyId: z.number().optional(),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+export const userReply = z.array(userRecord);
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const confirmQuery = z.object({ token: z.string().min(16).max(200) });
+
+// ---- PUT /api/users/{id}
+export const userUpdateBody = z.strictObject({
+  confirmedAt: z.iso.datetime().optional(),
+  /** The single-use token from the confirmation e-mail's link. */
+  confirmToken: z.string().min(16).max(200).optional(),
+});
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+// ---- POST /api/users/resend-confirmation (ours)
+export const resendConfirmationBody = z.strictObject({ userName: z.string().trim().min(1).max(254) });
+
+// ---- POST /api/users/forgot-password
+export const forgotPasswordBody = z.strictObject({ email: emailSchema });
+export const messageReply = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
+
+// ---- PUT /api/users/reset-password/ (Authorization: Bearer <reset token>)
+export const resetPasswordBody = z.strictObject({
+  userName: z.string().trim().min(1).max(254),
+  password: newPasswordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** Claims of a session token (SPEC.md section 3: id, exp in seconds, userName). */
+export interface SessionClaims {
+  id: number;
+  userName: string;
+  exp: number;
+}
+
+// ---- Address lookup (our API in front of the provider)
+export const ADDRESS_SEARCH_MIN = 3;
+export const addressSuggestion = z.object({ address: z.string(), id: z.string() });
+export const addressAutocompleteReply = z.object({ suggestions: z.array(addressSuggestion) });
+export type AddressSuggestion = z.infer<typeof addressSuggestion>;
+export const addressDetail = z.object({
+  line_1: z.string(),
+  line_2: z.string(),
+  line_3: z.string(),
+  town_or_city: z.string(),
+  postcode: z.string(),
+  county: z.string(),
+});
+export type AddressDetail = z.infer<typeof addressDetail>;
+export const addressTermParams = z.object({ term: z.string().trim().min(ADDRESS_SEARCH_MIN).max(100) });
+export const addressIdParams = z.object({ id: z.string().min(1).max(200) });

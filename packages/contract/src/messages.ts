@@ -1,0 +1,69 @@
+/**
+ * Messages the user sees, word for word from SPEC.md (sections 5 and 8) or, for our own
+ * additions, written once here so the API and the web app say the same thing.
+ */
+export const messages = {
+  signUp: {
+    signRefRequired: 'Please Enter Sign Reference',
+    prefixNoRequired: 'Please Enter Prefix No',
+    termsRequired: 'You cannot use this site if you do not accept terms',
+    stickerIssue: 'Sticker issue detected.',
+    userNameTooShort: 'Username must be at least 4 characters long.',
+    passwordRequired: 'Please Enter Password',
+    passwordsDoNotMatch: 'Passwords do not match!',
+    requiredField: (label: string) => `Please fill out the required field: ${label}`,
+    emailsDoNotMatch: 'Email addresses do not match!',
+    failed: 'Sign-up failed. Please try again.',
+    success: 'Sign-up successful!',
+    copied: 'Copied!',
+  },
+  signIn: {
+    userNotFound: 'User not found',
+    notConfirmed: 'Your Account is not confirmed',
+    failed: 'Login failed, please try again.',
+    userNameRequired: 'Username is required',
+    passwordRequired: 'Password is required',
+    fetchUserFailed: 'Error fetching user data',
+    success: 'Login successful!',
+    confirmed: 'User confirmed successfully!',
+  },
+  forgotPassword: {
+    sent: 'Password reset email sent successfully',
+    userNotFoundServer: 'User not found',
+    userNotFound: 'User does not exist. Please check the email address.',
+    unexpected: 'An unexpected error occurred.',
+    failed: 'Error occurred while sending reset email!',
+  },
+  reset: {
+    invalidOrExpired: 'Invalid or expired reset link.',
+    invalid: 'Invalid reset link.',
+    userNotFound: 'User not found.',
+    fetchUserFailed: 'Failed to fetch user data.',
+    updateFailed: 'Failed to update password. Please try again.',
+    success: 'Password reset successfully',
+    passwordTooShort: 'Password must be at least 8 characters long.',
+    passwordsDoNotMatch: 'Passwords do not match.',
+  },
+  // Ours: not in the spec, written for the same users.
+  server: {
+    stickerNotFound: 'We could not find a sticker with that sign reference and prefix number.',
+    stickerTaken: 'This sticker has already been registered.',
+    stickerTakenDuringSignUp:
+      'Someone registered this sticker a moment ago. If it is yours, please contact us.',
+    userNameTaken: 'That username is already taken. Please choose another.',
+    emailTaken: 'An account with that email address already exists. Please sign in instead.',
+    invalidCredentials: 'Incorrect username or password.',
+    loginOk: 'Login successful!',
+    userFound: 'User found',
+    confirmLinkInvalid: 'This confirmation link is invalid or has expired. You can ask for a new one.',
+    confirmationNeeded: 'A valid confirmation link is needed to confirm this account.',
+    confirmationSent: 'If that account is waiting for confirmation, a new link is on its way.',
+    registered: 'Sign-up successful! We have sent you an email: click its link to confirm your account.',
+    resetLinkInvalid: 'Invalid or expired reset link.',
+    unauthorised: 'Please sign in again.',
+    forbidden: 'You do not have permission to do that.',
+    notFound: 'Not found',
+    rateLimited: 'Too many attempts. Please wait a minute and try again.',
+    generic: 'Something went wrong on our side. Please try again.',
+  },
+} as const;
