@@ -8,9 +8,9 @@ import { voice } from './brands/voice';
 import { makeResolver } from './resolve-brand';
 import type { BrandConfig, BrandId } from './types';
 
+export { matchPage, pagePatternToRegExp } from './pages';
 export { hostKey } from './resolve-brand';
 export * from './types';
-export { matchPage, pagePatternToRegExp } from './pages';
 
 export const brands: readonly BrandConfig[] = [signs, dvr, voice, nvr, anpr, multiplexer, ipcam];
 export const defaultBrand: BrandConfig = signs;

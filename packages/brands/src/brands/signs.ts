@@ -57,7 +57,14 @@ export const signs: BrandConfig = {
         ],
       },
       { label: 'My details', to: '/update-details' },
-      { label: 'Help', children: [{ label: 'FAQs', to: '/faqs' }, { label: 'Help', to: '/help' }, { label: 'Contact us', to: '/contact-us' }] },
+      {
+        label: 'Help',
+        children: [
+          { label: 'FAQs', to: '/faqs' },
+          { label: 'Help', to: '/help' },
+          { label: 'Contact us', to: '/contact-us' },
+        ],
+      },
     ],
     master: [
       { label: 'Home', to: '/' },
@@ -85,7 +92,14 @@ export const signs: BrandConfig = {
         ],
       },
       { label: 'My details', to: '/update-details' },
-      { label: 'Help', children: [{ label: 'FAQs', to: '/faqs' }, { label: 'Help', to: '/help' }, { label: 'Contact us', to: '/contact-us' }] },
+      {
+        label: 'Help',
+        children: [
+          { label: 'FAQs', to: '/faqs' },
+          { label: 'Help', to: '/help' },
+          { label: 'Contact us', to: '/contact-us' },
+        ],
+      },
     ],
   },
   logoDetails: { logo: '/brands/signs/logo.svg', width: 180, alt: 'CCTV Sign Register' },
@@ -94,7 +108,11 @@ export const signs: BrandConfig = {
   activeColor: '#ffc20e',
   bodyColor: '#f2f2f2',
   pages: {
-    '/': { title: 'Who is watching me?', description: 'Look up the sign reference on a CCTV warning sign to find who runs the cameras and how to contact them.' },
+    '/': {
+      title: 'Who is watching me?',
+      description:
+        'Look up the sign reference on a CCTV warning sign to find who runs the cameras and how to contact them.',
+    },
     '/comply': { title: 'How to comply' },
     '/signs': { title: 'CCTV signs' },
     '/download': { title: 'Downloads' },
@@ -118,6 +136,9 @@ export const signs: BrandConfig = {
     '/your-sites': { title: 'Your sites' },
     '/manage-signs': { title: 'Manage signs' },
     '/our-brands': { title: 'Our brands' },
+    // Pages of the master user menu (SPEC.md section 6 does not list them as routes).
+    '/company': { title: 'Company details' },
+    '/company-users': { title: 'Company users' },
     '/404': { title: 'Page not found' },
   },
   siteMapPages: [
@@ -141,11 +162,25 @@ export const signs: BrandConfig = {
     '/disclaimer',
     '/site-map',
   ],
-  robots: { allow: ['/'], disallow: ['/api/', '/your-sites', '/site', '/manage-signs', '/manage-contact', '/update-details'] },
+  robots: {
+    allow: ['/'],
+    disallow: [
+      '/api/',
+      '/your-sites',
+      // Robots rules match by prefix: '$' keeps '/site-map' crawlable.
+      '/site$',
+      '/manage-signs',
+      '/manage-contact',
+      '/update-details',
+      '/company',
+      '/company-users',
+    ],
+  },
   sitemap: true,
   ogTitle: 'CCTV Sign Register: who is watching me?',
   ogImage: '/brands/signs/og.png',
-  ogDesc: 'Every CCTV warning sign with our sticker can be looked up here: find who runs the cameras, why, and how to contact them.',
+  ogDesc:
+    'Every CCTV warning sign with our sticker can be looked up here: find who runs the cameras, why, and how to contact them.',
   url: 'https://www.cctvsignregister.co.uk',
   favicon: '/brands/signs/favicon.svg',
   localApiUrl: '',
@@ -199,7 +234,8 @@ export const signs: BrandConfig = {
     showHeader: true,
     showFlag: true,
     ogDesc: 'Questions about the register, your signs or your account: write to us.',
-    contactText: 'Questions about the register, your stickers or your account? Send us a message and we will reply within one working day.',
+    contactText:
+      'Questions about the register, your stickers or your account? Send us a message and we will reply within one working day.',
     fields: {
       firstName: 'required',
       lastName: 'required',
@@ -216,9 +252,19 @@ export const signs: BrandConfig = {
   downloadPage: {
     columns: 3,
     showHeader: true,
-    otherResources: [{ label: 'ICO guidance on video surveillance', to: 'https://ico.org.uk/for-organisations/uk-gdpr-guidance-and-resources/cctv-and-video-surveillance/', external: true }],
+    otherResources: [
+      {
+        label: 'ICO guidance on video surveillance',
+        to: 'https://ico.org.uk/for-organisations/uk-gdpr-guidance-and-resources/cctv-and-video-surveillance/',
+        external: true,
+      },
+    ],
     openingTitle: 'Sign artwork and guidance',
     openingDescription: 'Print-ready CCTV warning sign artwork and short guides for scheme operators.',
   },
-  mail: { fromName: 'CCTV Sign Register', fromAddress: 'no-reply@cctvsignregister.co.uk', staffAddress: 'support@cctvsignregister.co.uk' },
+  mail: {
+    fromName: 'CCTV Sign Register',
+    fromAddress: 'no-reply@cctvsignregister.co.uk',
+    staffAddress: 'support@cctvsignregister.co.uk',
+  },
 };

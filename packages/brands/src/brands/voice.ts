@@ -1,13 +1,129 @@
 import type { BrandConfig } from '../types';
-import { signs } from './signs';
 
-// Placeholder until this brand's own configuration is written.
 export const voice: BrandConfig = {
-  ...signs,
   id: 'voice',
-  hostKeys: ['voice'],
-  name: 'voice',
-  pages: { '/': { title: 'voice' }, '/contact-us': { title: 'Contact us' }, '/404': { title: 'Page not found' } },
-  siteMapPages: ['/', '/contact-us'],
+  hostKeys: ['voice', 'voxalert'],
+  name: 'VoxAlert',
+  tagline: 'Spoken CCTV warnings that play when someone walks into view.',
+  title: 'VoxAlert: spoken CCTV warning messages',
+  homepage: '/',
+  navRoute: {
+    signedOut: [
+      { label: 'Home', to: '/' },
+      {
+        label: 'Voice Messages',
+        children: [{ label: 'All messages', to: '/messages' }],
+        source: 'voiceCategories',
+        insertAfter: 'All messages',
+      },
+      { label: 'Products', source: 'voiceProducts' },
+      { label: 'How to', to: '/how-to' },
+      { label: 'About', to: '/about' },
+      { label: 'Contact us', to: '/contact-us' },
+    ],
+  },
+  logoDetails: { logo: '/brands/voice/logo.svg', width: 170, alt: 'VoxAlert' },
+  primaryColor: '#8b1538',
+  navFontColor: '#ffffff',
+  activeColor: '#ffd166',
+  bodyColor: '#f2f2f2',
+  pages: {
+    '/': {
+      title: 'Spoken CCTV warnings',
+      description:
+        'VoxAlert players speak a recorded warning such as "You are being recorded on CCTV" when someone is detected. Choose from hundreds of messages.',
+    },
+    '/messages': {
+      title: 'Voice messages',
+      description:
+        'Browse the VoxAlert message library: CCTV warnings, private property, no entry, site safety and more, in clear British voices.',
+    },
+    '/category/:id': { title: 'Voice message category' },
+    '/subcategory/:id': { title: 'Voice messages' },
+    '/message/:id': { title: 'Voice message' },
+    '/products/:name': { title: 'VoxAlert player' },
+    '/how-to': {
+      title: 'How to load a message',
+      description: 'Download a message, copy it to the player and set the trigger: a step-by-step guide.',
+    },
+    '/about': {
+      title: 'About VoxAlert',
+      description: 'Why a spoken warning deters better than a sign alone, and who makes VoxAlert.',
+    },
+    '/contact-us': {
+      title: 'Contact us',
+      description: 'Ask about VoxAlert players, custom recordings or trade prices.',
+    },
+    '/404': { title: 'Page not found' },
+  },
+  siteMapPages: ['/', '/messages', '/how-to', '/about', '/contact-us'],
+  robots: { allow: ['/'], disallow: ['/api/'] },
+  sitemap: true,
+  ogTitle: 'VoxAlert: spoken CCTV warning messages',
+  ogImage: '/brands/voice/og.png',
+  ogDesc:
+    'VoxAlert voice players greet intruders with a spoken warning: "You are being recorded on CCTV". Browse and download messages for your player.',
+  url: 'https://www.voxalert.co.uk',
+  favicon: '/brands/voice/favicon.svg',
+  localApiUrl: '',
+  backendApiUrl: '',
   showFooter: 'fixed',
+  footerMargin: 56,
+  footerDetails: {
+    footerLinks: [
+      {
+        title: 'VoxAlert',
+        links: [
+          { label: 'Voice messages', to: '/messages' },
+          { label: 'How to', to: '/how-to' },
+          { label: 'About', to: '/about' },
+          { label: 'Contact us', to: '/contact-us' },
+        ],
+      },
+    ],
+    socialLinks: [
+      { label: 'YouTube', href: 'https://www.youtube.com/@voxalert', icon: 'youtube' },
+      { label: 'Facebook', href: 'https://www.facebook.com/voxalertuk', icon: 'facebook' },
+    ],
+    copyrightText: '© VoxAlert. All rights reserved.',
+  },
+  showQuickMenu: false,
+  brandPage: { overlayColor: 'rgba(139, 21, 56, 0.85)', flipCardBackColor: '#8b1538' },
+  contactUsDetails: {
+    title: 'Contact VoxAlert',
+    showHeader: true,
+    showFlag: true,
+    ogDesc: 'Questions about VoxAlert players, messages or custom recordings.',
+    contactText:
+      'Looking for a message we do not list, a custom recording in your own words, or help with a player? Send us a message. For a player fault, please include its serial number.',
+    fields: {
+      firstName: 'required',
+      lastName: 'required',
+      enduserTrade: 'required',
+      company: 'optional',
+      forAttentionOf: 'optional',
+      landlinePhone: 'optional',
+      email: 'required',
+      confirmEmail: 'required',
+      serial_no: 'optional',
+      message: 'required',
+    },
+  },
+  productDetails: { imageMagnify: false, imageSize: 6 },
+  downloadPage: {
+    columns: 2,
+    showHeader: true,
+    otherResources: [
+      { label: 'How to load a message', to: '/how-to' },
+      { label: 'All voice messages', to: '/messages' },
+    ],
+    openingTitle: 'Download a voice message',
+    openingDescription:
+      'Pick a message, download it and copy it to your VoxAlert player. Every message is recorded by a professional British voice artist.',
+  },
+  mail: {
+    fromName: 'VoxAlert',
+    fromAddress: 'no-reply@voxalert.co.uk',
+    staffAddress: 'sales@voxalert.co.uk',
+  },
 };
