@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+import type { AxeResults, ElementContext } from 'axe-core';
+
+/** What to check: a CSS selector, or selectors to include and exclude (passed to the browser, so no nodes). */
+export type A11yContext = string | { include?: string[]; exclude?: string[] };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page (or on `context`, e.g. a selector for an open dialog) and fails with a
+ * readable list of every serious or critical violation: rule id, what it asks for, and the
+ * selectors of the offending elements.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, context?: A11yContext): Promise<void> {
+  // Evaluated rather than added as a <script> tag: the server's Content-Security-Policy forbids
+  // inline scripts, and a blocked tag would also surface as a console error.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async (ctx) => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const options = { resultTypes: ['violations' as const] };
+    return ctx === null ? axe.run(document, options) : axe.run(ctx as ElementContext, options);
+  }, context ?? null);
+  const serious = (results as AxeResults).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.map(String).join(' >>> ')).join(', ')}`,
+  );
+  expect(report, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
+}
