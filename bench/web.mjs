@@ -28,7 +28,8 @@ if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) fail(`the web build failed (exit ${build.status})`);
 }
-if (!existsSync(manifestPath)) fail(`no ${manifestPath}; is build.manifest enabled in apps/web/vite.config.ts?`);
+if (!existsSync(manifestPath))
+  fail(`no ${manifestPath}; is build.manifest enabled in apps/web/vite.config.ts?`);
 
 /** @type {Record<string, {file: string, name?: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -41,8 +42,11 @@ const brandIds = readdirSync(join(root, 'packages/brands/src/brands'))
 
 const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 if (entryKeys.length !== 1) fail(`expected one entry chunk in the manifest, found ${entryKeys.length}`);
-const runtimeKeys = Object.keys(manifest).filter((key) => manifest[key].name === 'runtime' && !manifest[key].src);
-if (runtimeKeys.length !== 1) fail(`expected one chunk named "runtime" in the manifest, found ${runtimeKeys.length}`);
+const runtimeKeys = Object.keys(manifest).filter(
+  (key) => manifest[key].name === 'runtime' && !manifest[key].src,
+);
+if (runtimeKeys.length !== 1)
+  fail(`expected one chunk named "runtime" in the manifest, found ${runtimeKeys.length}`);
 
 /** Files (JS and CSS) of the given chunks and their static imports, each once. */
 function filesLoadedBy(keys) {
@@ -62,7 +66,8 @@ function filesLoadedBy(keys) {
 
 const gzipCache = new Map();
 function gzipBytes(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
@@ -96,7 +101,8 @@ const table = [
   [runtime.label, runtime.jsBytes, runtime.cssBytes, runtime.total, runtime.files, '1.00', ''],
 ].map((cells) => cells.map(String));
 const widths = headers.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
-const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const line = (cells) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 process.stdout.write(`\nWeb weight before first paint (gzip -9 bytes)\n${line(headers)}\n`);
 for (const cells of table) process.stdout.write(`${line(cells)}\n`);
 
