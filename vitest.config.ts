@@ -7,7 +7,16 @@ const apiInclude = ['apps/api/src/**/*.test.ts'];
 const apiProjects = [
   { test: { name: 'api-pglite', include: apiInclude, environment: 'node', env: { TEST_DB: 'pglite' } } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ test: { name: 'api-postgres', include: apiInclude, environment: 'node', env: { TEST_DB: 'postgres' } } }]
+    ? [
+        {
+          test: {
+            name: 'api-postgres',
+            include: apiInclude,
+            environment: 'node',
+            env: { TEST_DB: 'postgres' },
+          },
+        },
+      ]
     : []),
 ];
 
@@ -16,7 +25,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         esbuild: { jsx: 'automatic' },
         test: {
