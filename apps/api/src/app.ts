@@ -1,0 +1,103 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/db';
+import type { ResolvedEnv } from './env';
+import { validatorCompiler } from './lib/validation';
+import { apiModules } from './modules/registry';
+import { registerBrand } from './plugins/brand';
+import { registerErrorHandling } from './plugins/errors';
+import { webRoutes } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    env: ResolvedEnv;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  env: ResolvedEnv;
+  db: Db;
+  /** Fastify's logger option; default: JSON lines at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Our own files only, and no inline scripts. Inline styles stay allowed: React style props and
+ * toast styles use them and they cannot run code. No upgrade-insecure-requests: TLS, when
+ * there is any, ends at a proxy in front, and on http://*.localhost it would break every asset.
+ */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
+export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: env.logLevel },
+    // While closing, requests on kept-alive connections get 503 instead of hanging.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('env', env);
+  registerBrand(app);
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy });
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Sign register API',
+        description: 'The calls of SPEC.md section 7. Errors always answer `{ message }`.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const module of apiModules) await app.register(module);
+  await app.register(webRoutes, { env });
+
+  return app;
+}

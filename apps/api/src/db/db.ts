@@ -1,0 +1,58 @@
+/** A row as the database returns it: column name to value. */
+export type Row = Record<string, unknown>;
+
+/**
+ * What all code uses to talk to the database: plain SQL with `$1` parameters, the same text on
+ * PGlite and on a PostgreSQL server. Both drivers return the same JavaScript types: int8 and
+ * count(*) as number, numeric as string, date as 'YYYY-MM-DD' string, timestamp(tz) as Date,
+ * json(b) as parsed values, bytea as Uint8Array.
+ */
+export interface Queryable {
+  /** One statement; its rows (empty for statements without RETURNING). */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Exactly one row, else throws (a missing row is the caller's 404, not a 500: use maybeOne). */
+  one<T = Row>(sql: string, params?: readonly unknown[]): Promise<T>;
+  /** The row, or undefined when there is none; throws when there are several. */
+  maybeOne<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Several statements without parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside,
+   * use only `tx`: on PGlite other queries wait until the transaction ends, so calling `db`
+   * from within `fn` would wait forever.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+type RunQuery = (sql: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+/** Builds `one` and `maybeOne` on top of a driver's `query`. */
+export function queryable(run: RunQuery, exec: (sql: string) => Promise<void>): Queryable {
+  const query = async <T>(sql: string, params?: readonly unknown[]) => (await run(sql, params)) as T[];
+  return {
+    query,
+    exec,
+    async one<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      if (rows.length !== 1) throw new Error(`Expected exactly one row, got ${rows.length}: ${sql}`);
+      return rows[0] as T;
+    },
+    async maybeOne<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      if (rows.length > 1) throw new Error(`Expected at most one row, got ${rows.length}: ${sql}`);
+      return rows[0];
+    },
+  };
+}
+
+/** Type ids of the values both drivers are told to parse alike. */
+export const pgTypes = { int8: 20, date: 1082, timestamp: 1114, int8Array: 1016, dateArray: 1182 } as const;
+
+export const parseInt8 = (value: string): number => Number(value);
+/** A timestamp without time zone is read as UTC, whatever the server's or the process's zone. */
+export const parseTimestamp = (value: string): Date => new Date(`${value.replace(' ', 'T')}Z`);

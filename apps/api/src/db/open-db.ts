@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { Env } from '../env';
+import type { Db } from './db';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+/** The database the environment names: DATABASE_URL, else the embedded one in DATA_DIR/pgdata. */
+export async function openDb(
+  env: Pick<Env, 'databaseUrl' | 'dataDir'>,
+  onIdleError?: (error: Error) => void,
+): Promise<Db> {
+  if (env.databaseUrl) {
+    return openPostgres({ connectionString: env.databaseUrl, ...(onIdleError ? { onIdleError } : {}) });
+  }
+  return openPglite({ dataDir: path.join(env.dataDir, 'pgdata') });
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: defaults that name folders of the checkout resolve from here, not the cwd. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const nodeEnvs = ['development', 'production', 'test'] as const;
+const addressProviders = ['demo', 'getaddress'] as const;
+
+// Messages read "<VARIABLE> <message>", so each one starts with the rule the value broke.
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, { error: 'must be a whole number from 1 to 65535' })
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 65535, { error: 'must be a whole number from 1 to 65535' });
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
+  );
+
+const originPattern = z
+  .string()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value.replaceAll('{host}', 'brand'));
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an origin such as http://{host}.localhost:3000 (http or https, no path)' },
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const envSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    NODE_ENV: oneOf(nodeEnvs).default('development'),
+    LOG_LEVEL: oneOf(logLevels).default('info'),
+    DATA_DIR: z.string().optional(),
+    DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+    SMTP_URL: urlWithScheme(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().optional(),
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+    ADDRESS_PROVIDER: oneOf(addressProviders).default('demo'),
+    GETADDRESS_API_KEY: z.string().optional(),
+    GETADDRESS_URL: urlWithScheme(['http', 'https']).optional(),
+    PUBLIC_URL_PATTERN: originPattern.optional(),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.ADDRESS_PROVIDER === 'getaddress' && !value.GETADDRESS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GETADDRESS_URL'],
+        message: 'is required when ADDRESS_PROVIDER is getaddress',
+      });
+    }
+  });
+
+export interface Env {
+  port: number;
+  host: string;
+  nodeEnv: (typeof nodeEnvs)[number];
+  logLevel: (typeof logLevels)[number];
+  /** Absolute path. */
+  dataDir: string;
+  /** Unset: the embedded database in `dataDir/pgdata`. */
+  databaseUrl: string | undefined;
+  /** Unset: mail is written to `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  /** Unset until `loadEnv` fills it from `dataDir/jwt-secret`. */
+  jwtSecret: string | undefined;
+  addressProvider: (typeof addressProviders)[number];
+  getaddressApiKey: string | undefined;
+  getaddressUrl: string | undefined;
+  /** e.g. `https://{host}.example.com`; `{host}` is a brand's first host key. */
+  publicUrlPattern: string | undefined;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+}
+
+/** An environment whose signing secret is known. */
+export type ResolvedEnv = Env & { jwtSecret: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Reads the environment. Empty strings count as unset, so a blank line in a .env file gives the
+ * default. Paths the operator gives resolve from the working directory; defaults from the checkout.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, source[key]?.trim() ? source[key]?.trim() : undefined]),
+  );
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const v = result.data;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    nodeEnv: v.NODE_ENV,
+    logLevel: v.LOG_LEVEL,
+    dataDir: v.DATA_DIR ? path.resolve(v.DATA_DIR) : path.join(repoRoot, 'data'),
+    databaseUrl: v.DATABASE_URL,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    jwtSecret: v.JWT_SECRET,
+    addressProvider: v.ADDRESS_PROVIDER,
+    getaddressApiKey: v.GETADDRESS_API_KEY,
+    getaddressUrl: v.GETADDRESS_URL,
+    publicUrlPattern: v.PUBLIC_URL_PATTERN,
+    webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+  };
+}
+
+/**
+ * The JWT_SECRET, or the one kept in `dataDir/jwt-secret`, created on first start (mode 600) so
+ * sessions survive restarts without the operator having to invent a key.
+ */
+export async function resolveJwtSecret(env: Env): Promise<string> {
+  if (env.jwtSecret) return env.jwtSecret;
+  const file = path.join(env.dataDir, 'jwt-secret');
+  await mkdir(env.dataDir, { recursive: true });
+  try {
+    // `wx`: when two instances start at once, one writes and the other reads that secret.
+    await writeFile(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) throw new EnvError(`Invalid environment: ${file} must hold at least 32 characters`);
+  return secret;
+}
+
+export async function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+): Promise<ResolvedEnv> {
+  const env = parseEnv(source);
+  return { ...env, jwtSecret: await resolveJwtSecret(env) };
+}

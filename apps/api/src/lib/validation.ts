@@ -1,0 +1,39 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { type ZodType, z } from 'zod';
+import type { $ZodIssue, $ZodRawIssue } from 'zod/v4/core';
+
+/** A request that failed its schema: 400, and the message names the field at fault. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly statusCode = 400;
+  constructor(readonly validation: $ZodIssue[]) {
+    super(validation[0]?.message ?? 'Invalid request');
+  }
+}
+
+function issueText(issue: $ZodRawIssue): string | undefined {
+  const fallback = z.config().localeError?.(issue);
+  return typeof fallback === 'string' ? fallback : (fallback?.message ?? undefined);
+}
+
+/**
+ * Zod's own messages ("Invalid input: expected string, received undefined") do not say which
+ * field they are about; these do ("userName is required", "page: Too small: ..."). A message a
+ * schema sets itself (the contract's, word for word from the spec) takes precedence over this.
+ */
+function fieldMessage(issue: $ZodRawIssue, httpPart: string | undefined): string | undefined {
+  const field = issue.path?.length ? issue.path.map(String).join('.') : (httpPart ?? 'request');
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+  const text = issueText(issue);
+  return text ? `${field}: ${text}` : undefined;
+}
+
+/** fastify-type-provider-zod's validator, with messages that name the field. */
+export const validatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: (issue) => fieldMessage(issue, httpPart) });
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues) };
+  };

@@ -1,0 +1,95 @@
+import { type BrandConfig, matchPage } from '@app/brands';
+import { escapeHtml } from '../lib/escape';
+
+/** The marker the web app's index.html carries inside <head> for the server's tags. */
+export const HEAD_MARKER = '<!--brand-head-->';
+const URL_SLOT = '\u0000url\u0000';
+
+export interface PageHead {
+  status: 200 | 404;
+  /** The page's pattern (`/dvrs/:dvrName`), or `/404` for paths the brand does not allow. */
+  pattern: string;
+}
+
+/** Whether the brand allows the path, and under which pattern. `/404` itself is a 404. */
+export function classifyPath(brand: BrandConfig, path: string): PageHead {
+  const page = matchPage(brand, path);
+  if (!page || page.pattern === '/404') return { status: 404, pattern: '/404' };
+  return { status: 200, pattern: page.pattern };
+}
+
+function metaTags(brand: BrandConfig, pattern: string, origin: string): { title: string; head: string } {
+  const page = brand.pages[pattern];
+  const notFound = pattern === '/404';
+  const title =
+    pattern === '/'
+      ? brand.title
+      : `${page?.title ?? (notFound ? 'Page not found' : brand.title)} | ${brand.name}`;
+  const description = page?.description ?? brand.ogDesc;
+  const image = /^https?:\/\//.test(brand.ogImage) ? brand.ogImage : `${origin}${brand.ogImage}`;
+  const iconType = brand.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : '';
+  const e = escapeHtml;
+  const lines = [
+    `<meta name="description" content="${e(description)}" />`,
+    ...(notFound ? ['<meta name="robots" content="noindex" />'] : []),
+    `<meta property="og:title" content="${e(brand.ogTitle)}" />`,
+    `<meta property="og:description" content="${e(brand.ogDesc)}" />`,
+    `<meta property="og:image" content="${e(image)}" />`,
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="800" />',
+    `<meta property="og:url" content="${URL_SLOT}" />`,
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${e(brand.name)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<link rel="icon" href="${e(brand.favicon)}"${iconType} />`,
+    `<link rel="canonical" href="${URL_SLOT}" />`,
+    `<meta name="theme-color" content="${e(brand.primaryColor)}" />`,
+  ];
+  return { title, head: lines.join('\n    ') };
+}
+
+/**
+ * The web app's index.html for one brand and page pattern, cut where the page's own URL goes
+ * (og:url and canonical), so one rendering serves every path of the pattern.
+ */
+export function renderPageTemplate(
+  indexHtml: string,
+  brand: BrandConfig,
+  pattern: string,
+  origin: string,
+): string[] {
+  const { title, head } = metaTags(brand, pattern, origin);
+  const titleTag = `<title>${escapeHtml(title)}</title>`;
+  let html = /<title>[\s\S]*?<\/title>/i.test(indexHtml)
+    ? indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag)
+    : indexHtml.replace(/<\/head>/i, () => `${titleTag}\n  </head>`);
+  html = html.includes(HEAD_MARKER)
+    ? html.replace(HEAD_MARKER, () => head)
+    : html.replace(/<\/head>/i, () => `${head}\n  </head>`);
+  return html.split(URL_SLOT);
+}
+
+export function fillPageTemplate(parts: readonly string[], url: string): string {
+  return parts.join(escapeHtml(url));
+}
+
+export function renderRobots(brand: BrandConfig, origin: string): string {
+  const lines = [
+    'User-agent: *',
+    ...brand.robots.allow.map((p) => `Allow: ${p}`),
+    ...brand.robots.disallow.map((p) => `Disallow: ${p}`),
+  ];
+  if (brand.sitemap) lines.push('', `Sitemap: ${origin}/sitemap.xml`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderSitemap(brand: BrandConfig, origin: string): string {
+  const urls = brand.siteMapPages.map((p) => `  <url><loc>${escapeHtml(`${origin}${p}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,54 @@
+import { EnvError, loadEnv } from './env';
+import { type RunningServer, startServer } from './start-server';
+
+const FORCE_EXIT_AFTER_MS = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let server: RunningServer;
+  try {
+    const env = await loadEnv();
+    try {
+      server = await startServer({ env });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        fail(`Port ${env.port} on ${env.host} is already in use: stop the other server or set PORT.`);
+      }
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    console.error(error);
+    fail('The server could not start (see the error above).');
+  }
+
+  const { log } = server.app;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal}: finishing requests in progress, then stopping`);
+    setTimeout(() => {
+      log.error(`Still busy after ${FORCE_EXIT_AFTER_MS / 1000} s: exiting without waiting`);
+      process.exit(1);
+    }, FORCE_EXIT_AFTER_MS).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+await main();

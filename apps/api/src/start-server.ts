@@ -1,0 +1,59 @@
+import { brands } from '@app/brands';
+import { type App, type BuildAppOptions, buildApp } from './app';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open-db';
+import { runSeeds } from './db/seed';
+import type { ResolvedEnv } from './env';
+import { publicOrigin } from './lib/public-url';
+
+export interface StartServerOptions {
+  env: ResolvedEnv;
+  logger?: BuildAppOptions['logger'];
+  /** Runs after the app is built and before it listens (tests add routes here). */
+  configure?: (app: App) => void | Promise<void>;
+}
+
+export interface RunningServer {
+  app: App;
+  db: Db;
+  /** Where it listens, e.g. http://127.0.0.1:3000 */
+  address: string;
+  /**
+   * Stops taking connections, lets requests in progress finish (kept-alive connections get 503
+   * meanwhile), then closes the database. Calling it again returns the same promise.
+   */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, builds the app and listens on HOST:PORT. */
+export async function startServer({ env, logger, configure }: StartServerOptions): Promise<RunningServer> {
+  let app: App | undefined;
+  const db = await openDb(env, (error) => app?.log.error({ err: error }, 'Idle database connection failed'));
+  try {
+    const applied = await migrate(db);
+    await runSeeds(db, env);
+    app = await buildApp({ env, db, ...(logger === undefined ? {} : { logger }) });
+    if (applied.length) app.log.info({ migrations: applied }, 'Applied database migrations');
+    await configure?.(app);
+    const address = await app.listen({ host: env.host, port: env.port });
+    const sites = brands.map((brand) => `${brand.id} ${publicOrigin(brand, env)}`).join(', ');
+    app.log.info(`Brand sites: ${sites}`);
+
+    const running = app;
+    let closing: Promise<void> | undefined;
+    return {
+      app: running,
+      db,
+      address,
+      close() {
+        closing ??= running.close().finally(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
