@@ -1,0 +1,59 @@
+import { matchPage } from '@app/brands';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AuthDialogProvider } from '../../features/auth/auth-dialog-provider';
+import { useBrand } from '../../lib/brand';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../lib/media-query';
+import { NOT_FOUND_PATH } from '../pages/not-found-page';
+import styles from './app-layout.module.css';
+import { FixedFooter, SignsFooter } from './footer';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const MAIN_ID = 'main-content';
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  // Focus moves without touching the URL, which the router owns.
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
+/** The frame of every page: skip link, sidebar, top bar, main content and the brand's footer. */
+export function AppLayout() {
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // A drawer left open must not reappear after the window is widened and narrowed again.
+  useEffect(() => {
+    if (!narrow) setMenuOpen(false);
+  }, [narrow]);
+
+  const allowed = pathname === NOT_FOUND_PATH || matchPage(brand, pathname) !== undefined;
+
+  return (
+    <AuthDialogProvider>
+      <div className={styles.layout} data-footer={brand.showFooter}>
+        <a className={styles.skipLink} href={`#${MAIN_ID}`} onClick={focusMain}>
+          Skip to main content
+        </a>
+        <Sidebar open={!narrow || menuOpen} narrow={narrow} onClose={closeMenu} toggleRef={toggleRef} />
+        <div className={styles.body}>
+          <TopBar
+            showToggle={narrow}
+            menuOpen={menuOpen}
+            onToggleMenu={() => setMenuOpen((open) => !open)}
+            toggleRef={toggleRef}
+          />
+          <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+            {allowed ? <Outlet /> : <Navigate to={NOT_FOUND_PATH} replace />}
+          </main>
+          {brand.showFooter === 'signs' ? <SignsFooter /> : <FixedFooter />}
+        </div>
+      </div>
+    </AuthDialogProvider>
+  );
+}

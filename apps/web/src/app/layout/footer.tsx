@@ -1,0 +1,103 @@
+import type { NavLink as BrandLink } from '@app/brands';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { useBrand } from '../../lib/brand';
+import styles from './footer.module.css';
+import { SocialIcon } from './social-icon';
+
+function FooterLink({ link }: { link: BrandLink }) {
+  if (link.external) {
+    return (
+      <a className={styles.link} href={link.to} target="_blank" rel="noopener noreferrer">
+        {link.label}
+        <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Link className={styles.link} to={link.to}>
+      {link.label}
+    </Link>
+  );
+}
+
+/** SPEC.md "Signs brand footer": Quick Links, Legal, Support and Follow Us, then the copyright line. */
+export function SignsFooter() {
+  const { footerDetails } = useBrand();
+  return (
+    <footer className={styles.signsFooter}>
+      <div className={styles.columns}>
+        {footerDetails.footerLinks.map((column) => (
+          <section key={column.title} className={styles.column}>
+            <h2 className={styles.columnTitle}>{column.title}</h2>
+            <ul className={styles.list}>
+              {column.links.map((link) => (
+                <li key={`${link.label}|${link.to}`}>
+                  <FooterLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section className={styles.column}>
+          <h2 className={styles.columnTitle}>Follow Us</h2>
+          <ul className={styles.social}>
+            {footerDetails.socialLinks.map((social) => (
+              <li key={social.href}>
+                <a
+                  className={styles.socialLink}
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${social.label} (opens in a new tab)`}
+                >
+                  <SocialIcon icon={social.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className={styles.copyright}>{footerDetails.copyrightText}</p>
+    </footer>
+  );
+}
+
+/**
+ * The slim footer of the product sites, fixed to the bottom. Its height is published as
+ * --fixed-footer-height so the main content can keep clear of it even when its links wrap.
+ */
+export function FixedFooter() {
+  const { footerDetails } = useBrand();
+  const ref = useRef<HTMLElement>(null);
+  const links = footerDetails.footerLinks.flatMap((column) => column.links);
+
+  useEffect(() => {
+    const footer = ref.current;
+    if (!footer || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--fixed-footer-height', `${footer.offsetHeight}px`);
+    });
+    observer.observe(footer);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--fixed-footer-height');
+    };
+  }, []);
+
+  return (
+    <footer ref={ref} className={styles.fixedFooter}>
+      <p className={styles.fixedCopyright}>{footerDetails.copyrightText}</p>
+      {links.length > 0 && (
+        <ul className={styles.fixedLinks}>
+          {links.map((link) => (
+            <li key={`${link.label}|${link.to}`}>
+              <FooterLink link={link} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </footer>
+  );
+}

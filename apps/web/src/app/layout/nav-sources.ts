@@ -1,0 +1,76 @@
+import type { NavGroup, NavLink, NavSource } from '@app/brands';
+import { useQuery } from '@tanstack/react-query';
+import { api, unknownReply } from '../../lib/api-client';
+
+/** A sidebar entry; entries built from the catalogue may nest (voice categories and their subcategories). */
+export interface NavEntry extends NavLink {
+  children?: NavEntry[];
+}
+
+function records(data: unknown): Record<string, unknown>[] {
+  return Array.isArray(data)
+    ? data.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    : [];
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+function productEntries(data: unknown): NavEntry[] {
+  return records(data).flatMap((item) => {
+    const title = text(item.title);
+    return title ? [{ label: title, to: `/products/${encodeURIComponent(title)}` }] : [];
+  });
+}
+
+/** How each catalogue source becomes links (SPEC.md section 2 and the calls of section 7). */
+const sourceLoaders: Record<NavSource, (signal: AbortSignal) => Promise<NavEntry[]>> = {
+  dvrModels: async (signal) =>
+    records(await api.get('/api/dvrs', { schema: unknownReply, signal })).flatMap((item) => {
+      const name = text(item.dvrName);
+      return name ? [{ label: name, to: `/dvrs/${encodeURIComponent(name)}` }] : [];
+    }),
+  voiceCategories: async (signal) =>
+    records(await api.get('/api/message/route', { schema: unknownReply, signal })).flatMap((category) => {
+      const id = text(category.id);
+      const title = text(category.title);
+      if (!id || !title) return [];
+      const children = records(category.subcategories).flatMap((sub) => {
+        const subId = text(sub.id);
+        const subTitle = text(sub.title);
+        return subId && subTitle
+          ? [{ label: subTitle, to: `/subcategory/${encodeURIComponent(subId)}` }]
+          : [];
+      });
+      return [{ label: title, to: `/category/${encodeURIComponent(id)}`, children }];
+    }),
+  voiceProducts: async (signal) =>
+    productEntries(await api.get('/api/products', { schema: unknownReply, signal })),
+  nvrProducts: async (signal) =>
+    productEntries(await api.get('/api/products', { schema: unknownReply, signal })),
+};
+
+const NO_ENTRIES: NavEntry[] = [];
+
+/** The links a group's `source` adds; none while loading, on failure, or without a source. */
+export function useNavSourceLinks(source: NavSource | undefined): NavEntry[] {
+  const query = useQuery({
+    queryKey: ['nav-source', source],
+    queryFn: ({ signal }) => (source ? sourceLoaders[source](signal) : Promise.resolve(NO_ENTRIES)),
+    enabled: source !== undefined,
+    staleTime: 5 * 60_000,
+  });
+  return query.data ?? NO_ENTRIES;
+}
+
+/** The group's own children with the source's links inserted after `insertAfter` (or at the end). */
+export function mergeNavEntries(group: NavGroup, sourceEntries: NavEntry[]): NavEntry[] {
+  const own: NavEntry[] = group.children ?? [];
+  if (sourceEntries.length === 0) return own;
+  const index = group.insertAfter ? own.findIndex((link) => link.label === group.insertAfter) : -1;
+  if (index === -1) return [...own, ...sourceEntries];
+  return [...own.slice(0, index + 1), ...sourceEntries, ...own.slice(index + 1)];
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuthDialog } from '../../features/auth/auth-dialog-provider';
+import { clearSession, useSession } from '../../lib/session';
+import styles from './top-bar.module.css';
+
+function UserMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: Event) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const logOut = () => {
+    setOpen(false);
+    clearSession();
+    // Cached answers belong to the user who just left.
+    queryClient.clear();
+    navigate('/');
+  };
+
+  return (
+    <div className={styles.userMenu} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.quickButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        My account
+      </button>
+      <ul id={panelId} className={styles.userPanel} hidden={!open}>
+        <li>
+          <Link className={styles.userItem} to="/update-details" onClick={() => setOpen(false)}>
+            View my profile
+          </Link>
+        </li>
+        <li>
+          <button type="button" className={styles.userItem} onClick={logOut}>
+            Log Out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** 'Sign In' when signed out; the user menu when signed in. */
+export function QuickMenu() {
+  const session = useSession();
+  const { openSignIn } = useAuthDialog();
+  if (session.signedIn) return <UserMenu />;
+  return (
+    <button type="button" className={styles.quickButton} onClick={openSignIn}>
+      Sign In
+    </button>
+  );
+}

@@ -1,0 +1,181 @@
+import { brandById } from '@app/brands';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeToken, renderShell } from '../../test/render-shell';
+import { setScreenWidth } from '../../test/screen-width';
+import { SIDEBAR_CLOSE_DELAY_MS, SIDEBAR_ID } from './sidebar';
+
+const signs = brandById('signs');
+
+function sidebar(): HTMLElement {
+  const element = document.getElementById(SIDEBAR_ID);
+  if (!element) throw new Error('no sidebar');
+  return element;
+}
+
+describe('sidebar', () => {
+  it('shows the brand logo and name and the signed-out menu', async () => {
+    setScreenWidth(1280);
+    await renderShell({ path: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(sidebar()).getByRole('img', { name: signs.logoDetails.alt })).toBeTruthy();
+    for (const group of signs.navRoute.signedOut) {
+      expect(within(nav).getAllByText(group.label).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('expands and collapses a group with its button', async () => {
+    setScreenWidth(1280);
+    const user = userEvent.setup();
+    await renderShell({ path: '/' });
+    const toggle = await screen.findByRole('button', { name: 'Find a scheme operator' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(controlled).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Look up a sign reference' })).toBeTruthy();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
+  });
+
+  it('marks the link of the current page and opens its group', async () => {
+    setScreenWidth(1280);
+    await renderShell({ path: '/comply' });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('button', { name: 'For operators' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['How to comply']);
+  });
+
+  it('shows the user menu when signed in and the master user menu for a master user', async () => {
+    setScreenWidth(1280);
+    localStorage.setItem('token', fakeToken(3600));
+    localStorage.setItem('masterUser', 'false');
+    const first = await renderShell({ path: '/' });
+    expect(await screen.findByRole('button', { name: 'My scheme' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Company' })).toBeNull();
+    first.unmount();
+
+    localStorage.setItem('masterUser', 'true');
+    await renderShell({ path: '/' });
+    expect(await screen.findByRole('button', { name: 'Company' })).toBeTruthy();
+  });
+
+  it('is always shown on a wide screen, with no menu toggle', async () => {
+    setScreenWidth(1280);
+    await renderShell({ path: '/' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(sidebar().hasAttribute('inert')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  describe('on a narrow screen', () => {
+    it('is hidden until the toggle opens it', async () => {
+      setScreenWidth(375);
+      const user = userEvent.setup();
+      await renderShell({ path: '/' });
+      const toggle = await screen.findByRole('button', { name: 'Open menu' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(toggle.getAttribute('aria-controls')).toBe(SIDEBAR_ID);
+      expect(sidebar().hasAttribute('inert')).toBe(true);
+
+      await user.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(toggle.getAttribute('aria-label')).toBe('Close menu');
+      expect(sidebar().hasAttribute('inert')).toBe(false);
+    });
+
+    it('closes a moment after a link is tapped', async () => {
+      setScreenWidth(375);
+      const { router } = await renderShell({ path: '/comply' });
+      const toggle = await screen.findByRole('button', { name: 'Open menu' });
+      await userEvent.click(toggle);
+      // Fake timeouts only from here: Testing Library's waiting relies on real ones.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(within(sidebar()).getByRole('link', { name: 'About us' }));
+      expect(router.state.location.pathname).toBe('/about-us');
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+      act(() => {
+        vi.advanceTimersByTime(SIDEBAR_CLOSE_DELAY_MS - 1);
+      });
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(sidebar().hasAttribute('inert')).toBe(true);
+    });
+
+    it('closes on a click outside it, but not on a click inside it', async () => {
+      setScreenWidth(375);
+      const user = userEvent.setup();
+      await renderShell({ path: '/' });
+      const toggle = await screen.findByRole('button', { name: 'Open menu' });
+      await user.click(toggle);
+
+      fireEvent.pointerDown(within(sidebar()).getByRole('navigation'));
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+      fireEvent.pointerDown(screen.getByRole('main'));
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('closes on Escape and gives focus back to the toggle', async () => {
+      setScreenWidth(375);
+      const user = userEvent.setup();
+      await renderShell({ path: '/' });
+      const toggle = await screen.findByRole('button', { name: 'Open menu' });
+      await user.click(toggle);
+      expect(sidebar().contains(document.activeElement)).toBe(true);
+
+      await user.keyboard('{Escape}');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(toggle);
+    });
+  });
+
+  it('inserts the links of a catalogue source after the named entry', async () => {
+    setScreenWidth(1280);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([{ dvrName: 'Alpha 8' }, { dvrName: 'Beta 16' }])),
+    );
+    const brand = {
+      ...signs,
+      navRoute: {
+        signedOut: [
+          {
+            label: 'DVR Models',
+            source: 'dvrModels' as const,
+            insertAfter: 'Introduction',
+            children: [
+              { label: 'Introduction', to: '/faqs' },
+              { label: 'Accessories', to: '/comply' },
+            ],
+          },
+        ],
+      },
+    };
+    const user = userEvent.setup();
+    await renderShell({ brand, path: '/about-us' });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(nav).getByRole('button', { name: 'DVR Models' }));
+    await within(nav).findByRole('link', { name: 'Alpha 8' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Introduction', 'Alpha 8', 'Beta 16', 'Accessories']);
+    expect(within(nav).getByRole('link', { name: 'Beta 16' }).getAttribute('href')).toBe('/dvrs/Beta%2016');
+  });
+});

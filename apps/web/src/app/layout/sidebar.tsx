@@ -1,0 +1,192 @@
+import type { NavGroup } from '@app/brands';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useBrand } from '../../lib/brand';
+import { useSession } from '../../lib/session';
+import { mergeNavEntries, type NavEntry, useNavSourceLinks } from './nav-sources';
+import { selectMenu } from './select-menu';
+import styles from './sidebar.module.css';
+
+/** SPEC.md section 4: on narrow screens the menu closes this long after a link tap. */
+export const SIDEBAR_CLOSE_DELAY_MS = 500;
+export const SIDEBAR_ID = 'sidebar';
+
+export interface SidebarProps {
+  /** Always true on wide screens. */
+  open: boolean;
+  /** 767px or less: the sidebar is an off-canvas drawer. */
+  narrow: boolean;
+  onClose: () => void;
+  /** The top bar's toggle: a click on it is not an outside click, and focus returns to it on Escape. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}
+
+function containsPath(entries: NavEntry[], pathname: string): boolean {
+  return entries.some((entry) => entry.to === pathname || containsPath(entry.children ?? [], pathname));
+}
+
+function EntryLink({ entry, onLinkClick }: { entry: NavEntry; onLinkClick: () => void }) {
+  if (entry.external) {
+    return (
+      <a
+        className={styles.link}
+        href={entry.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onLinkClick}
+      >
+        {entry.label}
+        <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <RouterNavLink
+      className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+      to={entry.to}
+      end
+      onClick={onLinkClick}
+    >
+      {entry.label}
+    </RouterNavLink>
+  );
+}
+
+function EntryList({ entries, onLinkClick }: { entries: NavEntry[]; onLinkClick: () => void }) {
+  return entries.map((entry) => (
+    <li key={`${entry.label}|${entry.to}`}>
+      <EntryLink entry={entry} onLinkClick={onLinkClick} />
+      {entry.children && entry.children.length > 0 && (
+        <ul className={styles.nested}>
+          <EntryList entries={entry.children} onLinkClick={onLinkClick} />
+        </ul>
+      )}
+    </li>
+  ));
+}
+
+function NavGroupItem({ group, onLinkClick }: { group: NavGroup; onLinkClick: () => void }) {
+  const sourceEntries = useNavSourceLinks(group.source);
+  const entries = mergeNavEntries(group, sourceEntries);
+  const { pathname } = useLocation();
+  const containsActive = containsPath(entries, pathname);
+  const [expanded, setExpanded] = useState(containsActive);
+  const listId = useId();
+
+  // Opening a page of a collapsed group (from the footer, say) shows where it sits in the menu.
+  useEffect(() => {
+    if (containsActive) setExpanded(true);
+  }, [containsActive]);
+
+  const isGroup = group.children !== undefined || group.source !== undefined;
+  if (!isGroup) {
+    return group.to ? (
+      <li>
+        <EntryLink entry={{ label: group.label, to: group.to }} onLinkClick={onLinkClick} />
+      </li>
+    ) : null;
+  }
+
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.groupToggle}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((value) => !value)}
+      >
+        <span>{group.label}</span>
+        <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <ul id={listId} className={styles.groupList} hidden={!expanded}>
+        {group.to && (
+          <li>
+            <EntryLink entry={{ label: group.label, to: group.to }} onLinkClick={onLinkClick} />
+          </li>
+        )}
+        <EntryList entries={entries} onLinkClick={onLinkClick} />
+      </ul>
+    </li>
+  );
+}
+
+export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
+  const brand = useBrand();
+  const session = useSession();
+  const menu = selectMenu(brand.navRoute, session);
+  const ref = useRef<HTMLDivElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // A drawer that is open on a narrow screen closes on a click outside it or on Escape.
+  useEffect(() => {
+    if (!narrow || !open) return;
+    const onPointerDown = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (ref.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      onClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [narrow, open, onClose, toggleRef]);
+
+  // Keyboard users land in the drawer they just opened.
+  useEffect(() => {
+    if (narrow && open) ref.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [narrow, open]);
+
+  const onLinkClick = () => {
+    if (!narrow) return;
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(onClose, SIDEBAR_CLOSE_DELAY_MS);
+  };
+
+  return (
+    <>
+      {narrow && open && <div className={styles.backdrop} aria-hidden="true" />}
+      <div
+        id={SIDEBAR_ID}
+        ref={ref}
+        className={styles.sidebar}
+        data-narrow={narrow}
+        data-open={open}
+        inert={narrow && !open}
+      >
+        <Link to="/" className={styles.brand} onClick={onLinkClick}>
+          <img
+            className={styles.logo}
+            src={brand.logoDetails.logo}
+            alt={brand.logoDetails.alt}
+            width={brand.logoDetails.width}
+          />
+          <span className={styles.brandName}>{brand.name}</span>
+        </Link>
+        <nav aria-label="Main menu">
+          <ul className={styles.menu}>
+            {menu.map((group) => (
+              <NavGroupItem
+                key={`${group.label}|${group.to ?? ''}`}
+                group={group}
+                onLinkClick={onLinkClick}
+              />
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { RouteObject } from 'react-router';
+import { PageShell } from '../../components/page-shell';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: (
+      <PageShell intro="Look up the sign reference on a CCTV warning sign to find out who runs the cameras and how to contact them." />
+    ),
+  },
+  {
+    path: '/comply',
+    element: (
+      <PageShell intro="What a CCTV scheme operator must show on a warning sign, and how the register helps." />
+    ),
+  },
+  {
+    path: '/signs',
+    element: <PageShell intro="Warning signs carrying a register sticker, ready for your scheme." />,
+  },
+  { path: '/download', element: <PageShell intro="Sign artwork and guidance for scheme operators." /> },
+  { path: '/links', element: <PageShell intro="Guidance and organisations that help with CCTV rules." /> },
+  { path: '/faqs', element: <PageShell intro="Answers to the questions we are asked most often." /> },
+  {
+    path: '/help',
+    element: <PageShell intro="How to register, add sites and keep your contact details up to date." />,
+  },
+  { path: '/terms', element: <PageShell intro="The terms on which the register may be used." /> },
+  { path: '/cookie', element: <PageShell intro="Which cookies this site uses and why." /> },
+  {
+    path: '/disclaimer',
+    element: <PageShell intro="The limits of the information published on this site." />,
+  },
+  { path: '/site', element: <PageShell intro="The details of one of your CCTV sites." /> },
+  { path: '/search', element: <PageShell intro="Search the register for a CCTV scheme operator." /> },
+  {
+    path: '/manage-contact',
+    element: <PageShell intro="The contact details the public sees for your scheme." />,
+  },
+  { path: '/update-details', element: <PageShell intro="Your account and company details." /> },
+  {
+    path: '/signage-solution',
+    element: <PageShell intro="A complete signage solution for CCTV schemes of any size." />,
+  },
+  {
+    path: '/search-scheme',
+    element: (
+      <PageShell intro="Enter the sign reference printed on the sticker to find the scheme operator." />
+    ),
+  },
+  {
+    path: '/partnership-programme',
+    element: <PageShell intro="Work with us to supply register signs to your customers." />,
+  },
+  { path: '/forum-cookie', element: <PageShell intro="Which cookies the forum uses and why." /> },
+  { path: '/about-us', element: <PageShell intro="Who runs the register and why it exists." /> },
+  {
+    path: '/contact-us',
+    element: <PageShell intro="Questions about the register, your signs or your account: write to us." />,
+  },
+  { path: '/site-map', element: <PageShell intro="Every public page of this site." /> },
+  { path: '/your-sites', element: <PageShell intro="The CCTV sites registered to your account." /> },
+  { path: '/manage-signs', element: <PageShell intro="The signs and stickers linked to your sites." /> },
+  { path: '/our-brands', element: <PageShell intro="The sister sites of the register." /> },
+  // Not in the spec's route list: the master user menu links to them.
+  { path: '/company', element: <PageShell intro="Your company's name, address and contact details." /> },
+  { path: '/company-users', element: <PageShell intro="The users of your company's account." /> },
+];

@@ -1,0 +1,35 @@
+import { matchPage } from '@app/brands';
+import type { ReactNode } from 'react';
+import { type Params, useLocation, useParams } from 'react-router';
+import { useBrand } from '../lib/brand';
+import { documentTitle, useDocumentTitle } from '../lib/document-title';
+import styles from './page-shell.module.css';
+
+export interface PageShellProps {
+  /** One line under the heading; a function receives the route's parameters (e.g. `dvrName`). */
+  intro: ReactNode | ((params: Readonly<Params>) => ReactNode);
+  /** Replaces the heading from the brand config, e.g. with a product's name. */
+  title?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The frame of every page: the heading from the brand config (`brand.pages[pattern].title`), an
+ * intro line and the document title. Page components render their content as children.
+ */
+export function PageShell({ intro, title, children }: PageShellProps) {
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const page = matchPage(brand, pathname);
+  const heading = title ?? page?.title ?? brand.name;
+  useDocumentTitle(documentTitle(brand, heading, page?.pattern === '/'));
+
+  return (
+    <article className={styles.page}>
+      <h1 className={styles.title}>{heading}</h1>
+      <p className={styles.intro}>{typeof intro === 'function' ? intro(params) : intro}</p>
+      {children}
+    </article>
+  );
+}

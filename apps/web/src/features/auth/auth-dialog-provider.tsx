@@ -1,0 +1,75 @@
+import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type AccountMode, type AuthDialogState, CONFIRM_PARAM, RESET_PARAM } from './auth-dialog-state';
+
+export interface AuthDialogControls {
+  state: AuthDialogState;
+  /** Opens the account dialog in sign-in mode (the quick menu's 'Sign In'). */
+  openSignIn: () => void;
+  /** Switches the open account dialog between sign-in, sign-up and forgot-password. */
+  setMode: (mode: AccountMode) => void;
+  /** Closes any dialog, resets it to sign-in and removes `userId` / `value` from the address. */
+  close: () => void;
+}
+
+const AuthDialogContext = createContext<AuthDialogControls | null>(null);
+
+// Radix and the forms load on first open, keeping them out of the first paint.
+const AuthDialogs = lazy(() => import('./auth-dialogs').then((m) => ({ default: m.AuthDialogs })));
+
+/** Holds the dialog state; must sit inside the router because links open dialogs through the query string. */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [local, setLocal] = useState<{ open: boolean; mode: AccountMode }>({ open: false, mode: 'signIn' });
+  const confirmUserId = searchParams.get(CONFIRM_PARAM);
+  const resetToken = searchParams.get(RESET_PARAM);
+
+  // The address wins over local state, so a link opens its dialog even with another one open.
+  const state: AuthDialogState = useMemo(() => {
+    if (resetToken !== null) return { kind: 'reset', token: resetToken };
+    if (confirmUserId !== null) return { kind: 'account', mode: 'signIn', confirmUserId };
+    if (local.open) return { kind: 'account', mode: local.mode, confirmUserId: null };
+    return { kind: 'closed' };
+  }, [resetToken, confirmUserId, local]);
+
+  const close = useCallback(() => {
+    setLocal({ open: false, mode: 'signIn' });
+    if (confirmUserId === null && resetToken === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CONFIRM_PARAM);
+        next.delete(RESET_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams, confirmUserId, resetToken]);
+
+  const controls = useMemo<AuthDialogControls>(
+    () => ({
+      state,
+      openSignIn: () => setLocal({ open: true, mode: 'signIn' }),
+      setMode: (mode) => setLocal({ open: true, mode }),
+      close,
+    }),
+    [state, close],
+  );
+
+  return (
+    <AuthDialogContext value={controls}>
+      {children}
+      {state.kind !== 'closed' && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
+    </AuthDialogContext>
+  );
+}
+
+export function useAuthDialog(): AuthDialogControls {
+  const controls = use(AuthDialogContext);
+  if (!controls) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>');
+  return controls;
+}

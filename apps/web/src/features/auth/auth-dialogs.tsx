@@ -1,0 +1,45 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useAuthDialog } from './auth-dialog-provider';
+import { authDialogTitle } from './auth-dialog-state';
+import styles from './auth-dialogs.module.css';
+import { ForgotPasswordPanel } from './forgot-password-panel';
+import { ResetPasswordPanel } from './reset-password-panel';
+import { SignInPanel } from './sign-in-panel';
+import { SignUpPanel } from './sign-up-panel';
+
+/** The account and reset-password dialogs: Radix gives the focus trap, Escape and outside-click closing. */
+export function AuthDialogs() {
+  const { state, setMode, close } = useAuthDialog();
+  if (state.kind === 'closed') return null;
+
+  let panel: ReactNode;
+  if (state.kind === 'reset') {
+    panel = <ResetPasswordPanel token={state.token} onDone={close} />;
+  } else if (state.mode === 'signUp') {
+    panel = <SignUpPanel onSwitch={setMode} onDone={close} />;
+  } else if (state.mode === 'forgotPassword') {
+    panel = <ForgotPasswordPanel onSwitch={setMode} onDone={close} />;
+  } else {
+    panel = <SignInPanel confirmUserId={state.confirmUserId} onSwitch={setMode} onDone={close} />;
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.content}>
+          <div className={styles.header}>
+            <Dialog.Title className={styles.title}>{authDialogTitle(state)}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {panel}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

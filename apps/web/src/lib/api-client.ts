@@ -1,0 +1,127 @@
+import type { BrandConfig } from '@app/brands';
+import { clearSession, readSession } from './session';
+
+/** Anything with a `parse` that returns T or throws: a zod schema from @app/contract fits. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON, or as multipart when it is FormData. */
+  body?: unknown;
+  /** Checks the reply and gives its type; `unknownReply` when the caller only needs success. */
+  schema: Parser<T>;
+  signal?: AbortSignal;
+  /**
+   * SPEC.md section 8: a 401 on most calls clears local storage. Calls where a 401 only means
+   * "wrong credentials" (sign-in) turn this off.
+   */
+  clearSessionOnUnauthorized?: boolean;
+}
+
+/**
+ * Every failed call: `kind: 'http'` when the server answered with an error status (its parsed
+ * body kept), `kind: 'network'` when no answer arrived.
+ */
+export class ApiError extends Error {
+  readonly kind: 'http' | 'network';
+  readonly status: number | null;
+  readonly body: unknown;
+
+  constructor(kind: 'http' | 'network', message: string, status: number | null = null, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `message` field of the server's reply, which the spec shows to users in several places. */
+  get serverMessage(): string | undefined {
+    if (typeof this.body === 'object' && this.body !== null && 'message' in this.body) {
+      const { message } = this.body;
+      return typeof message === 'string' ? message : undefined;
+    }
+    return undefined;
+  }
+}
+
+/** Accepts any reply, typed `unknown`. */
+export const unknownReply: Parser<unknown> = { parse: (data) => data };
+
+/** The API base of a brand: its local URL when served from localhost, else its back end ('' = same origin). */
+export function apiBaseUrl(
+  brand: Pick<BrandConfig, 'localApiUrl' | 'backendApiUrl'>,
+  hostname: string,
+): string {
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost');
+  return (local ? brand.localApiUrl : brand.backendApiUrl).replace(/\/$/, '');
+}
+
+let baseUrl = '';
+
+/** Called at start and on a host change, so fetchers need no brand argument. */
+export function configureApiClient(
+  brand: Pick<BrandConfig, 'localApiUrl' | 'backendApiUrl'>,
+  hostname: string,
+): void {
+  baseUrl = apiBaseUrl(brand, hostname);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  const { token } = readSession();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser writes the multipart boundary itself
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    console.error(`Network failure on ${method} ${path}`, cause);
+    throw new ApiError('network', 'The server could not be reached.');
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && options.clearSessionOnUnauthorized !== false) clearSession();
+    throw new ApiError('http', `${method} ${path} answered ${response.status}`, response.status, data);
+  }
+  return options.schema.parse(data);
+}
+
+type MethodOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options: MethodOptions<T>) => apiRequest(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body: unknown, options: MethodOptions<T>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, options: MethodOptions<T>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: MethodOptions<T>) => apiRequest(path, { ...options, method: 'DELETE' }),
+};
