@@ -1,0 +1,180 @@
+import { brandById } from '@app/brands';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { brandOrigin } from './support/env';
+import { expect, test } from './support/fixtures';
+
+const signs = brandById('signs');
+const origin = brandOrigin('signs');
+
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** An unsigned token with the claims the web app reads; the pages used here make no signed calls. */
+function fakeToken(expInSeconds: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + expInSeconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ id: 42, userName: 'operator', exp })}.signature`;
+}
+
+async function open(page: Page, path = '/') {
+  await page.goto(`${origin}${path}`);
+  await expect(page.getByRole('status')).toBeHidden();
+}
+
+test('the Loading... overlay covers the page at start, then goes', async ({ page }) => {
+  await page.goto(`${origin}/`);
+  const overlay = page.getByRole('status');
+  await expect(overlay).toHaveText('Loading...');
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test.describe('at 375px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the sidebar is hidden until the toggle opens it, and closes after a link tap', async ({ page }) => {
+    await open(page);
+    const sidebar = page.locator('#sidebar');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(sidebar).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+
+    await sidebar.getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveURL(`${origin}/about-us`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(signs.pages['/about-us']?.title ?? '');
+    await expect(sidebar).toBeHidden();
+  });
+
+  test('the open sidebar closes on a click outside it and on Escape', async ({ page }) => {
+    await open(page);
+    const sidebar = page.locator('#sidebar');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(sidebar).toBeVisible();
+    await page.mouse.click(340, 500);
+    await expect(sidebar).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(sidebar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('the page fits the screen and has no serious accessibility violations', async ({ page }) => {
+    await open(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('at 1280px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the sidebar is always shown, without a toggle', async ({ page }) => {
+    await open(page);
+    await expect(page.locator('#sidebar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+    const box = await page.locator('#sidebar').boundingBox();
+    expect(box?.width).toBe(250);
+  });
+
+  test('groups open and close, and the current page is highlighted', async ({ page }) => {
+    await open(page, '/comply');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const group = nav.getByRole('button', { name: 'For operators' });
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    const current = nav.getByRole('link', { name: 'How to comply' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    expect(await current.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(signs.activeColor));
+
+    await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(current).toBeHidden();
+    await group.click();
+    await expect(current).toBeVisible();
+  });
+
+  test('the skip link takes keyboard users to the main content', async ({ page }) => {
+    await open(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('Sign In opens the sign-in dialog, which keeps focus and closes on Escape', async ({ page }) => {
+    await open(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Create An Account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create An Account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a confirmation link opens Confirm Account; closing it removes the parameter', async ({ page }) => {
+    await open(page, '/?userId=42');
+    const dialog = page.getByRole('dialog', { name: 'Confirm Account' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Forgot Password?' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(`${origin}/`);
+  });
+
+  test('a reset link opens Reset Password', async ({ page }) => {
+    await open(page, '/?value=some-reset-token');
+    await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible();
+  });
+
+  test('signed in, the user menu leads to the profile and logs out', async ({ page }) => {
+    const token = fakeToken(3600);
+    await page.goto(`${origin}/`);
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('masterUser', 'false');
+      localStorage.setItem('userId', '42');
+    }, token);
+    await open(page, '/faqs');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('button', { name: 'My scheme' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('link', { name: 'View my profile' }).click();
+    await expect(page).toHaveURL(`${origin}/update-details`);
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(`${origin}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('an expired session is cleared at start', async ({ page }) => {
+    await page.goto(`${origin}/`);
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('masterUser', 'true');
+      localStorage.setItem('userId', '42');
+    }, fakeToken(-60));
+    await open(page);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userId')]),
+    ).toEqual([null, null]);
+  });
+});
