@@ -9,6 +9,8 @@ import { publicOrigin } from './lib/public-url';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
+  /** An open database to use instead of the one the environment names (tests). */
+  db?: Db;
   logger?: BuildAppOptions['logger'];
   /** Runs after the app is built and before it listens (tests add routes here). */
   configure?: (app: App) => void | Promise<void>;
@@ -27,9 +29,16 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates, seeds, builds the app and listens on HOST:PORT. */
-export async function startServer({ env, logger, configure }: StartServerOptions): Promise<RunningServer> {
+export async function startServer({
+  env,
+  db: givenDb,
+  logger,
+  configure,
+}: StartServerOptions): Promise<RunningServer> {
   let app: App | undefined;
-  const db = await openDb(env, (error) => app?.log.error({ err: error }, 'Idle database connection failed'));
+  const db =
+    givenDb ??
+    (await openDb(env, (error) => app?.log.error({ err: error }, 'Idle database connection failed')));
   try {
     const applied = await migrate(db);
     await runSeeds(db, env);

@@ -1,0 +1,105 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv, parseEnv, repoRoot } from './env';
+import { tempDir } from './test/temp-dir';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      dataDir: path.join(repoRoot, 'data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      jwtSecret: undefined,
+      addressProvider: 'demo',
+      getaddressApiKey: undefined,
+      getaddressUrl: undefined,
+      publicUrlPattern: undefined,
+      webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', ADDRESS_PROVIDER: ' ' }).port).toBe(3000);
+  });
+
+  it('reads set values and resolves relative folders from the working directory', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'data/e2e',
+      DATABASE_URL: 'postgres://app@db.internal:5432/app',
+      SMTP_URL: 'smtp://mail.internal:25',
+      ADDRESS_PROVIDER: 'getaddress',
+      GETADDRESS_URL: 'https://api.getaddress.io',
+      GETADDRESS_API_KEY: 'key',
+      PUBLIC_URL_PATTERN: 'https://{host}.example.com/',
+    });
+    expect(env.port).toBe(8080);
+    expect(env.nodeEnv).toBe('production');
+    expect(env.dataDir).toBe(path.resolve('data/e2e'));
+    expect(env.addressProvider).toBe('getaddress');
+    expect(env.publicUrlPattern).toBe('https://{host}.example.com');
+  });
+
+  it.each([['abc'], ['0'], ['70000'], ['3000.5'], ['-1']])(
+    'refuses PORT=%s with a message naming it',
+    (port) => {
+      expect(() => parseEnv({ PORT: port })).toThrow(
+        /^Invalid environment: PORT must be a whole number from 1 to 65535$/,
+      );
+    },
+  );
+
+  it('refuses the getaddress provider without its URL', () => {
+    expect(() => parseEnv({ ADDRESS_PROVIDER: 'getaddress' })).toThrow(
+      'Invalid environment: GETADDRESS_URL is required when ADDRESS_PROVIDER is getaddress',
+    );
+  });
+
+  it('names every bad variable on one line', () => {
+    let message = '';
+    try {
+      parseEnv({
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        PUBLIC_URL_PATTERN: 'x/y',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('\n');
+    expect(message).toContain('NODE_ENV must be one of development, production, test');
+    expect(message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    expect(message).toContain('JWT_SECRET must be at least 32 characters long');
+    expect(message).toContain('PUBLIC_URL_PATTERN must be an origin');
+  });
+});
+
+describe('loadEnv', () => {
+  it('creates a signing secret once, readable only by the owner, and keeps it', async () => {
+    const dataDir = await tempDir('env-test');
+    const first = await loadEnv({ DATA_DIR: dataDir });
+    const second = await loadEnv({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses JWT_SECRET when it is set', async () => {
+    const dataDir = await tempDir('env-test');
+    const secret = 's'.repeat(40);
+    expect((await loadEnv({ DATA_DIR: dataDir, JWT_SECRET: secret })).jwtSecret).toBe(secret);
+  });
+});
