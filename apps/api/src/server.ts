@@ -28,13 +28,13 @@ async function main(): Promise<void> {
 
   const { log } = server.app;
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) {
-      log.warn(`${signal} again: exiting without waiting`);
+      log.warn(`${reason} again: exiting without waiting`);
       process.exit(1);
     }
     stopping = true;
-    log.info(`${signal}: finishing requests in progress, then stopping`);
+    log.info(`${reason}: finishing requests in progress, then stopping`);
     setTimeout(() => {
       log.error(`Still busy after ${FORCE_EXIT_AFTER_MS / 1000} s: exiting without waiting`);
       process.exit(1);
@@ -49,6 +49,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Started by scripts/start.mjs: if it dies without passing a signal on, stop as if told to.
+  if (process.send) {
+    process.on('disconnect', () => stop('Parent process gone'));
+    process.channel?.unref();
+  }
 }
 
 await main();

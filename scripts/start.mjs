@@ -1,0 +1,84 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server
+// (which migrates, seeds and serves web + API). Signals go to the server and its exit code is ours.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const buildInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/brands/src',
+  'packages/contract/src',
+].map((p) => path.join(root, p));
+
+/** The newest modification time under a file or folder (0 when it does not exist). */
+function newestChange(target) {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules') continue;
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildReason() {
+  let builtAt;
+  try {
+    builtAt = statSync(builtIndex).mtimeMs;
+  } catch {
+    return 'the web app has not been built yet';
+  }
+  const changed = buildInputs.find((input) => newestChange(input) > builtAt);
+  return changed ? `${path.relative(root, changed)} changed since the last build` : undefined;
+}
+
+const reason = buildReason();
+if (reason) {
+  console.log(`Building the web app (${reason})...`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(
+      '\nThe web app could not be built (`npm run build -w @app/web` failed, see above), so the server was not started.\n' +
+        'Fix the error in apps/web and run `npm start` again.',
+    );
+    process.exit(build.status || 1);
+  }
+} else {
+  console.log('The web app build is up to date.');
+}
+
+// Its own process group, so a Ctrl-C reaches the server once (forwarded below), not twice. The
+// IPC channel lets the server notice if this process dies without passing a signal on.
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  detached: true,
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+server.on('exit', (code, signal) => {
+  process.exitCode = code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1);
+});
+server.on('error', (error) => {
+  console.error(`The server could not be started: ${error.message}`);
+  process.exitCode = 1;
+});
