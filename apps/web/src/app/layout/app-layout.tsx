@@ -1,21 +1,20 @@
 import { matchPage } from '@app/brands';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogProvider } from '../../features/auth/auth-dialog-provider';
 import { useBrand } from '../../lib/brand';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../lib/media-query';
 import { NOT_FOUND_PATH } from '../pages/not-found-page';
 import styles from './app-layout.module.css';
 import { FixedFooter, SignsFooter } from './footer';
+import { MAIN_CONTENT_ID } from './ids';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-
-const MAIN_ID = 'main-content';
 
 function focusMain(event: MouseEvent<HTMLAnchorElement>) {
   // Focus moves without touching the URL, which the router owns.
   event.preventDefault();
-  document.getElementById(MAIN_ID)?.focus();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
 }
 
 /** The frame of every page: skip link, sidebar, top bar, main content and the brand's footer. */
@@ -37,7 +36,7 @@ export function AppLayout() {
   return (
     <AuthDialogProvider>
       <div className={styles.layout} data-footer={brand.showFooter}>
-        <a className={styles.skipLink} href={`#${MAIN_ID}`} onClick={focusMain}>
+        <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
           Skip to main content
         </a>
         <Sidebar open={!narrow || menuOpen} narrow={narrow} onClose={closeMenu} toggleRef={toggleRef} />
@@ -48,12 +47,13 @@ export function AppLayout() {
             onToggleMenu={() => setMenuOpen((open) => !open)}
             toggleRef={toggleRef}
           />
-          <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+          <main id={MAIN_CONTENT_ID} className={styles.main} tabIndex={-1}>
             {allowed ? <Outlet /> : <Navigate to={NOT_FOUND_PATH} replace />}
           </main>
           {brand.showFooter === 'signs' ? <SignsFooter /> : <FixedFooter />}
         </div>
       </div>
+      <ScrollRestoration />
     </AuthDialogProvider>
   );
 }

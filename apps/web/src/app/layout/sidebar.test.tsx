@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeToken, renderShell } from '../../test/render-shell';
 import { setScreenWidth } from '../../test/screen-width';
-import { SIDEBAR_CLOSE_DELAY_MS, SIDEBAR_ID } from './sidebar';
+import { SIDEBAR_ID } from './ids';
+import { SIDEBAR_CLOSE_DELAY_MS } from './sidebar';
 
 const signs = brandById('signs');
 
@@ -102,7 +103,9 @@ describe('sidebar', () => {
       await userEvent.click(toggle);
       // Fake timeouts only from here: Testing Library's waiting relies on real ones.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      fireEvent.click(within(sidebar()).getByRole('link', { name: 'About us' }));
+      const link = within(sidebar()).getByRole('link', { name: 'About us' });
+      link.focus();
+      fireEvent.click(link);
       expect(router.state.location.pathname).toBe('/about-us');
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
 
@@ -115,6 +118,7 @@ describe('sidebar', () => {
       });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       expect(sidebar().hasAttribute('inert')).toBe(true);
+      expect(document.activeElement).toBe(screen.getByRole('main'));
     });
 
     it('closes on a click outside it, but not on a click inside it', async () => {

@@ -3,13 +3,13 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useBrand } from '../../lib/brand';
 import { useSession } from '../../lib/session';
+import { MAIN_CONTENT_ID, SIDEBAR_ID } from './ids';
 import { mergeNavEntries, type NavEntry, useNavSourceLinks } from './nav-sources';
 import { selectMenu } from './select-menu';
 import styles from './sidebar.module.css';
 
 /** SPEC.md section 4: on narrow screens the menu closes this long after a link tap. */
 export const SIDEBAR_CLOSE_DELAY_MS = 500;
-export const SIDEBAR_ID = 'sidebar';
 
 export interface SidebarProps {
   /** Always true on wide screens. */
@@ -152,7 +152,11 @@ export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
   const onLinkClick = () => {
     if (!narrow) return;
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(onClose, SIDEBAR_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => {
+      // The tapped link is about to be hidden: keyboard and screen-reader users go on in the new page.
+      if (ref.current?.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus();
+      onClose();
+    }, SIDEBAR_CLOSE_DELAY_MS);
   };
 
   return (

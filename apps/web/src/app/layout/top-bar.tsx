@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useBrand } from '../../lib/brand';
+import { SIDEBAR_ID } from './ids';
 import { QuickMenu } from './quick-menu';
-import { SIDEBAR_ID } from './sidebar';
 import styles from './top-bar.module.css';
 
 export interface TopBarProps {
