@@ -12,18 +12,23 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
 import { validatorCompiler } from './lib/validation';
 import { apiModules } from './modules/registry';
+import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { registerErrorHandling } from './plugins/errors';
+import { databaseRateLimitStore, rateLimitedError } from './plugins/rate-limit';
 import { webRoutes } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: ResolvedEnv;
+    /** Secret of the loopback-only admin calls; the server writes it to DATA_DIR/admin-token. */
+    adminToken: string;
   }
 }
 
@@ -76,13 +81,20 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('env', env);
+  app.decorate('adminToken', newAdminToken());
   registerBrand(app);
+  registerAuth(app);
   registerErrorHandling(app);
 
   await app.register(helmet, { contentSecurityPolicy });
   await app.register(compress, { encodings: ['br', 'gzip'] });
-  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
-  await app.register(rateLimit, { global: false });
+  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counts live in the
+  // database, so all instances share them.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    errorResponseBuilder: () => rateLimitedError(),
+  });
 
   await app.register(swagger, {
     openapi: {

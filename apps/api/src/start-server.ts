@@ -1,11 +1,13 @@
 import { brands } from '@app/brands';
 import { type App, type BuildAppOptions, buildApp } from './app';
+import { removeServerInfo, writeServerInfo } from './cli/server-info';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open-db';
 import { runSeeds } from './db/seed';
 import type { ResolvedEnv } from './env';
 import { publicOrigin } from './lib/public-url';
+import { createMailWorker, type MailWorker } from './modules/mail/worker';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
@@ -14,6 +16,8 @@ export interface StartServerOptions {
   logger?: BuildAppOptions['logger'];
   /** Runs after the app is built and before it listens (tests add routes here). */
   configure?: (app: App) => void | Promise<void>;
+  /** The outbox worker; default: one delivering through SMTP_URL or to DATA_DIR/outbox. */
+  mailWorker?: (app: App, db: Db) => MailWorker;
 }
 
 export interface RunningServer {
@@ -21,9 +25,11 @@ export interface RunningServer {
   db: Db;
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   address: string;
+  mailWorker: MailWorker;
   /**
    * Stops taking connections, lets requests in progress finish (kept-alive connections get 503
-   * meanwhile), then closes the database. Calling it again returns the same promise.
+   * meanwhile), lets the mail worker finish the message in hand, then closes the database.
+   * Calling it again returns the same promise.
    */
   close(): Promise<void>;
 }
@@ -34,6 +40,7 @@ export async function startServer({
   db: givenDb,
   logger,
   configure,
+  mailWorker: makeMailWorker,
 }: StartServerOptions): Promise<RunningServer> {
   let app: App | undefined;
   const db =
@@ -50,13 +57,29 @@ export async function startServer({
     app.log.info(`Brand sites: ${sites}`);
 
     const running = app;
+    // The sticker CLI reaches this server through these instead of opening its database.
+    const { port } = new URL(address);
+    await writeServerInfo(
+      env.dataDir,
+      { pid: process.pid, port: Number(port), host: env.host },
+      app.adminToken,
+    );
+    const mailWorker = makeMailWorker?.(app, db) ?? createMailWorker({ db, env, log: app.log });
+    mailWorker.start();
     let closing: Promise<void> | undefined;
     return {
       app: running,
       db,
       address,
+      mailWorker,
       close() {
-        closing ??= running.close().finally(() => db.close());
+        closing ??= removeServerInfo(env.dataDir)
+          .catch((error: unknown) =>
+            running.log.warn({ err: error }, 'Could not remove DATA_DIR/server.json'),
+          )
+          .then(() => running.close())
+          .then(() => mailWorker.stop())
+          .finally(() => db.close());
         return closing;
       },
     };

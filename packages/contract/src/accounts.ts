@@ -125,6 +125,18 @@ export const stickerLinkBody = z.strictObject({
   prefixNo: prefixNoSchema,
 });
 export type StickerLinkBody = z.input<typeof stickerLinkBody>;
+/** The sticker as linked to its site (SPEC.md section 3). */
+export const linkedSticker = z.object({
+  id: z.number(),
+  siteId: z.number(),
+  companyId: z.number(),
+  userId: z.number().nullable(),
+  signRef: z.string(),
+  siteName: z.string().nullable(),
+  startDate: z.string(),
+  prefixNo: z.string(),
+});
+export type LinkedSticker = z.infer<typeof linkedSticker>;
 
 // ---- POST /api/users/login
 export const loginBody = z.strictObject({
@@ -169,6 +181,8 @@ export const userUpdateBody = z.strictObject({
   confirmToken: z.string().min(16).max(200).optional(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
+export const userUpdateReply = z.object({ message: z.string(), confirmedAt: z.string().nullable() });
+export type UserUpdateReply = z.infer<typeof userUpdateReply>;
 
 // ---- POST /api/users/resend-confirmation (ours)
 export const resendConfirmationBody = z.strictObject({ userName: z.string().trim().min(1).max(254) });
@@ -206,5 +220,14 @@ export const addressDetail = z.object({
   county: z.string(),
 });
 export type AddressDetail = z.infer<typeof addressDetail>;
-export const addressTermParams = z.object({ term: z.string().trim().min(ADDRESS_SEARCH_MIN).max(100) });
+export const addressTermParams = z.object({
+  term: z.string().trim().min(ADDRESS_SEARCH_MIN, messages.server.addressTermTooShort).max(100),
+});
 export const addressIdParams = z.object({ id: z.string().min(1).max(200) });
+
+// ---- POST /api/admin/stickers (ours: the sticker CLI, loopback only, header x-admin-token)
+export const STICKER_ISSUE_MAX = 10_000;
+export const issueStickersBody = z.strictObject({ count: z.number().int().min(1).max(STICKER_ISSUE_MAX) });
+export const issuedSticker = z.object({ signRef: z.string(), prefixNo: z.string() });
+export type IssuedSticker = z.infer<typeof issuedSticker>;
+export const issueStickersReply = z.object({ stickers: z.array(issuedSticker) });

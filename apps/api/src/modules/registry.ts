@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressRoutes } from './address/routes';
 import { healthRoutes } from './health/routes';
+import { stickersRoutes } from './stickers/routes';
+import { usersRoutes } from './users/routes';
 
 /**
  * The API's feature modules, registered in this order by buildApp. Each is
  * `modules/<area>/routes.ts` exporting a plugin whose routes spell out their full paths
  * (`/api/users/login`), so a path from the spec can be found with grep.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, usersRoutes, stickersRoutes, addressRoutes];

@@ -1,0 +1,87 @@
+import { type IssuedSticker, type LinkedSticker, signRefKey } from '@app/contract/accounts';
+import type { Queryable } from '../../db/db';
+import { newPrefixNo, newSignRef } from './codes';
+
+export interface StickerRow {
+  id: number;
+  sign_ref: string;
+  prefix_no: string;
+  site_id: number | null;
+  company_id: number | null;
+  user_id: number | null;
+  start_date: Date | null;
+  site_name: string | null;
+}
+
+const stickerColumns = 'id, sign_ref, prefix_no, site_id, company_id, user_id, start_date, site_name';
+
+/** The sticker with this sign reference, hyphens, spaces and case forgiven. */
+export function findStickerBySignRef(q: Queryable, signRef: string): Promise<StickerRow | undefined> {
+  return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where sign_ref_key = $1`, [
+    signRefKey(signRef),
+  ]);
+}
+
+/** The same, its row locked until the transaction ends: claims of one sticker queue here. */
+export function lockStickerBySignRef(q: Queryable, signRef: string): Promise<StickerRow | undefined> {
+  return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where sign_ref_key = $1 for update`, [
+    signRefKey(signRef),
+  ]);
+}
+
+export function findStickerById(q: Queryable, id: number): Promise<StickerRow | undefined> {
+  return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where id = $1`, [id]);
+}
+
+/** Links a free sticker to a site; false when it was no longer free. */
+export async function linkSticker(
+  q: Queryable,
+  link: { stickerId: number; siteId: number; companyId: number; userId: number; siteName: string },
+): Promise<boolean> {
+  const rows = await q.query(
+    `update stickers set site_id = $2, company_id = $3, user_id = $4, site_name = $5, start_date = now()
+      where id = $1 and site_id is null
+      returning id`,
+    [link.stickerId, link.siteId, link.companyId, link.userId, link.siteName],
+  );
+  return rows.length === 1;
+}
+
+export function toLinkedSticker(row: StickerRow): LinkedSticker | undefined {
+  if (row.site_id === null || row.company_id === null || row.start_date === null) return undefined;
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    companyId: row.company_id,
+    userId: row.user_id,
+    signRef: row.sign_ref,
+    siteName: row.site_name,
+    startDate: row.start_date.toISOString(),
+    prefixNo: row.prefix_no,
+  };
+}
+
+/**
+ * Inserts `count` new stickers with random sign references and prefix numbers, in one statement
+ * per round: a reference that happens to exist already is skipped and drawn again.
+ */
+export async function issueStickers(q: Queryable, count: number): Promise<IssuedSticker[]> {
+  const issued: IssuedSticker[] = [];
+  for (let round = 0; issued.length < count; round++) {
+    if (round >= 10) throw new Error('Could not draw enough unused sign references');
+    const wanted = count - issued.length;
+    const refs = new Set<string>();
+    while (refs.size < wanted) refs.add(newSignRef());
+    const signRefs = [...refs];
+    const rows = await q.query<{ sign_ref: string; prefix_no: string }>(
+      `insert into stickers (sign_ref, sign_ref_key, prefix_no)
+       select ref, regexp_replace(ref, '[^A-Z0-9]', '', 'g'), prefix
+         from unnest($1::text[], $2::text[]) as t(ref, prefix)
+       on conflict do nothing
+       returning sign_ref, prefix_no`,
+      [signRefs, signRefs.map(() => newPrefixNo())],
+    );
+    issued.push(...rows.map((r) => ({ signRef: r.sign_ref, prefixNo: r.prefix_no })));
+  }
+  return issued;
+}

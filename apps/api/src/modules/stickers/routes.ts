@@ -1,0 +1,100 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  idParams,
+  issueStickersBody,
+  issueStickersReply,
+  linkedSticker,
+  stickerCheckBody,
+  stickerCheckReply,
+  stickerLinkBody,
+} from '@app/contract/accounts';
+import { errorReplySchema } from '@app/contract/errors';
+import { messages } from '@app/contract/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_TOKEN_HEADER } from '../../cli/server-info';
+import { HttpError } from '../../lib/http-error';
+import { sessionUser } from '../../plugins/auth';
+import { rateLimit } from '../../plugins/rate-limit';
+import { accountLimits } from '../auth/limits';
+import { issueStickers } from './repository';
+import { checkSticker, confirmStickerLink } from './service';
+
+const tags = ['stickers'];
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Admin calls come from this machine (the socket's own address, never a forwarded one) with the secret. */
+function checkAdmin(request: FastifyRequest, adminToken: string): void {
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    throw new HttpError(403, messages.server.adminLoopbackOnly);
+  }
+  const given = request.headers[ADMIN_TOKEN_HEADER];
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(adminToken))) {
+    throw new HttpError(401, messages.server.adminTokenInvalid);
+  }
+}
+
+export const stickersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/stickers/signref',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.stickerCheck),
+      schema: {
+        tags,
+        summary: 'Check a sticker (sign reference and prefix number) before sign-up',
+        body: stickerCheckBody,
+        response: { 200: stickerCheckReply, 400: errorReplySchema, 429: errorReplySchema },
+      },
+    },
+    (request) => checkSticker(app.db, request.body),
+  );
+
+  app.put(
+    '/api/stickers/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Confirm a sticker's link to a site of your company (sign-up has made it)",
+        params: idParams,
+        body: stickerLinkBody,
+        response: {
+          200: linkedSticker,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
+      },
+    },
+    (request) => confirmStickerLink(app.db, sessionUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/stickers',
+    {
+      config: { auth: 'public' },
+      onRequest: async (request) => checkAdmin(request, app.adminToken),
+      schema: {
+        tags: ['admin'],
+        summary: 'Issue new stickers (the sticker CLI; loopback only, header x-admin-token)',
+        body: issueStickersBody,
+        response: {
+          200: issueStickersReply,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      const stickers = await app.db.transaction((tx) => issueStickers(tx, request.body.count));
+      request.log.info({ count: stickers.length }, 'Issued stickers');
+      return { stickers };
+    },
+  );
+};

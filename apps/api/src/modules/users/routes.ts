@@ -1,0 +1,190 @@
+import {
+  confirmQuery,
+  forgotPasswordBody,
+  idParams,
+  loginBody,
+  loginReply,
+  messageReply,
+  resendConfirmationBody,
+  resetPasswordBody,
+  signUpBody,
+  signUpReply,
+  userLookupBody,
+  userLookupReply,
+  userReply,
+  userUpdateBody,
+  userUpdateReply,
+} from '@app/contract/accounts';
+import { errorReplySchema } from '@app/contract/errors';
+import { messages } from '@app/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import { rateLimit } from '../../plugins/rate-limit';
+import { accountLimits } from '../auth/limits';
+import {
+  forgotPassword,
+  login,
+  lookupUser,
+  readUser,
+  readUserToConfirm,
+  resendConfirmation,
+  resetPassword,
+  signUp,
+  updateUser,
+} from './service';
+
+const tags = ['users'];
+const limited = { 429: errorReplySchema };
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/users/add',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.signUp),
+      schema: {
+        tags,
+        summary: 'Sign up: company, master user, first site and the sticker, in one go',
+        description:
+          'Also carries `prefixNo` (docs/decisions/0002). `success: false` with a message when the sticker, user name or e-mail is not available.',
+        body: signUpBody,
+        response: { 200: signUpReply, 400: errorReplySchema, ...limited },
+      },
+    },
+    (request) => signUp({ db: app.db, env: app.env, brand: request.brand }, request.body),
+  );
+
+  app.post(
+    '/api/users/login',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.login),
+      schema: {
+        tags,
+        summary: 'Sign in: a session token for a confirmed account',
+        body: loginBody,
+        response: { 200: loginReply, 400: errorReplySchema, 401: loginReply, 403: loginReply, ...limited },
+      },
+    },
+    async (request, reply) => {
+      const result = await login({ db: app.db, env: app.env }, request.body);
+      return reply.code(result.status).send(result.reply);
+    },
+  );
+
+  app.post(
+    '/api/users/user',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.userLookup),
+      schema: {
+        tags,
+        summary: 'Whether a user name exists and is confirmed',
+        body: userLookupBody,
+        response: { 200: userLookupReply, 400: errorReplySchema, ...limited },
+      },
+    },
+    (request) => lookupUser(app.db, request.body.userName),
+  );
+
+  app.post(
+    '/api/users/resend-confirmation',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.resendConfirmation),
+      schema: {
+        tags,
+        summary: 'A new confirmation link for an unconfirmed account (earlier links stop working)',
+        body: resendConfirmationBody,
+        response: { 200: messageReply, 400: errorReplySchema, ...limited },
+      },
+    },
+    async (request) => {
+      await resendConfirmation({ db: app.db, env: app.env, brand: request.brand }, request.body.userName);
+      return { message: messages.server.confirmationSent };
+    },
+  );
+
+  app.post(
+    '/api/users/forgot-password',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(accountLimits.forgotPassword),
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (valid one hour, single use)',
+        body: forgotPasswordBody,
+        response: { 200: messageReply, 400: errorReplySchema, ...limited },
+      },
+    },
+    (request) => forgotPassword({ db: app.db, env: app.env, brand: request.brand }, request.body.email),
+  );
+
+  for (const url of ['/api/users/reset-password/', '/api/users/reset-password']) {
+    app.put(
+      url,
+      {
+        config: { auth: 'reset' },
+        schema: {
+          tags,
+          summary: 'Set a new password with the reset link (Authorization: Bearer <reset token>)',
+          hide: !url.endsWith('/'),
+          body: resetPasswordBody,
+          response: { 200: messageReply, 400: errorReplySchema, 401: errorReplySchema },
+        },
+      },
+      (request) =>
+        resetPassword({ db: app.db, env: app.env, brand: request.brand }, request.auth, request.body),
+    );
+  }
+
+  app.get(
+    '/api/users/confirmuser/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'The account a confirmation link is for (needs the link token)',
+        params: idParams,
+        querystring: confirmQuery,
+        response: { 200: userReply, 400: errorReplySchema },
+      },
+    },
+    async (request) => [await readUserToConfirm(app.db, request.params.id, request.query.token)],
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { auth: ['user', 'reset'] },
+      schema: {
+        tags,
+        summary: 'A user: yourself, or a user of your company when you are its master user',
+        description: 'Authorization: a session token, or the reset token of that user.',
+        params: idParams,
+        response: { 200: userReply, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema },
+      },
+    },
+    async (request) => [await readUser(app.db, authOf(request), request.params.id)],
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Update a user; confirms an account only with the token of its confirmation mail',
+        params: idParams,
+        body: userUpdateBody,
+        response: {
+          200: userUpdateReply,
+          400: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    (request) => updateUser(app.db, request.auth, request.params.id, request.body),
+  );
+};
