@@ -1,0 +1,196 @@
+import { Lexer, type Token, type Tokens } from 'marked';
+import { type ReactNode, useMemo } from 'react';
+import { Link } from 'react-router';
+import styles from './markdown.module.css';
+
+/** Front matter of a content file: the `key: value` lines between the leading `---` fences. */
+export interface FrontMatter {
+  [key: string]: string;
+}
+
+const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
+/**
+ * Splits a content file into its front matter and Markdown body. Only flat `key: value` pairs
+ * are read (quoted or not): pages carry a title and a description, nothing nested.
+ */
+export function splitFrontMatter(source: string): { meta: FrontMatter; body: string } {
+  const match = FENCE.exec(source);
+  if (!match) return { meta: {}, body: source };
+  const meta: FrontMatter = {};
+  for (const line of (match[1] ?? '').split(/\r?\n/)) {
+    const pair = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
+    if (!pair?.[1]) continue;
+    const raw = (pair[2] ?? '').trim();
+    const quoted = /^(["'])(.*)\1$/.exec(raw);
+    meta[pair[1]] = quoted ? (quoted[2] ?? '').replace(/\\"/g, '"') : raw;
+  }
+  return { meta, body: source.slice(match[0].length) };
+}
+
+/** `## How do I get footage?` -> `how-do-i-get-footage` */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+function renderInline(tokens: Token[] | undefined, keyPrefix: string): ReactNode[] {
+  return (tokens ?? []).map((token, i) => renderInlineToken(token, `${keyPrefix}-${i}`));
+}
+
+function renderInlineToken(token: Token, key: string): ReactNode {
+  switch (token.type) {
+    case 'strong':
+      return <strong key={key}>{renderInline((token as Tokens.Strong).tokens, key)}</strong>;
+    case 'em':
+      return <em key={key}>{renderInline((token as Tokens.Em).tokens, key)}</em>;
+    case 'codespan':
+      return <code key={key}>{(token as Tokens.Codespan).text}</code>;
+    case 'del':
+      return <del key={key}>{renderInline((token as Tokens.Del).tokens, key)}</del>;
+    case 'br':
+      return <br key={key} />;
+    case 'link': {
+      const link = token as Tokens.Link;
+      const children = renderInline(link.tokens, key);
+      if (isExternal(link.href)) {
+        const mail = link.href.startsWith('mailto:') || link.href.startsWith('tel:');
+        return (
+          <a key={key} href={link.href} {...(mail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+            {children}
+            {mail ? null : <span className={styles.visuallyHidden}> (opens in a new tab)</span>}
+          </a>
+        );
+      }
+      return (
+        <Link key={key} to={link.href}>
+          {children}
+        </Link>
+      );
+    }
+    case 'image': {
+      const image = token as Tokens.Image;
+      return <img key={key} src={image.href} alt={image.text} loading="lazy" className={styles.image} />;
+    }
+    case 'text': {
+      const text = token as Tokens.Text;
+      return text.tokens ? <span key={key}>{renderInline(text.tokens, key)}</span> : text.text;
+    }
+    case 'escape':
+      return (token as Tokens.Escape).text;
+    default:
+      // Raw HTML and anything unknown is shown as text, never interpreted.
+      return 'raw' in token ? String(token.raw) : null;
+  }
+}
+
+function renderBlock(token: Token, key: string): ReactNode {
+  switch (token.type) {
+    case 'heading': {
+      const heading = token as Tokens.Heading;
+      const level = Math.min(Math.max(heading.depth, 2), 6);
+      const Tag = `h${level}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+      return (
+        <Tag key={key} id={slugify(heading.text)}>
+          {renderInline(heading.tokens, key)}
+        </Tag>
+      );
+    }
+    case 'paragraph':
+      return <p key={key}>{renderInline((token as Tokens.Paragraph).tokens, key)}</p>;
+    case 'list': {
+      const list = token as Tokens.List;
+      const items = list.items.map((item, i) => (
+        <li key={`${key}-${i}`}>{renderBlocks(item.tokens, `${key}-${i}`, true)}</li>
+      ));
+      return list.ordered ? (
+        <ol key={key} start={typeof list.start === 'number' ? list.start : undefined}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
+    }
+    case 'blockquote':
+      return <blockquote key={key}>{renderBlocks((token as Tokens.Blockquote).tokens, key)}</blockquote>;
+    case 'code':
+      return (
+        <pre key={key} className={styles.code}>
+          <code>{(token as Tokens.Code).text}</code>
+        </pre>
+      );
+    case 'hr':
+      return <hr key={key} />;
+    case 'table': {
+      const table = token as Tokens.Table;
+      return (
+        <div key={key} className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                {table.header.map((cell, i) => (
+                  <th key={`h${i}`} scope="col">
+                    {renderInline(cell.tokens, `${key}-h${i}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, r) => (
+                <tr key={`r${r}`}>
+                  {row.map((cell, c) => (
+                    <td key={`c${c}`}>{renderInline(cell.tokens, `${key}-${r}-${c}`)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    }
+    case 'space':
+      return null;
+    case 'text': {
+      const text = token as Tokens.Text;
+      return <p key={key}>{text.tokens ? renderInline(text.tokens, key) : text.text}</p>;
+    }
+    default:
+      return renderInlineToken(token, key);
+  }
+}
+
+function renderBlocks(tokens: Token[], keyPrefix: string, tight = false): ReactNode[] {
+  return tokens.map((token, i) => {
+    // A tight list item's text is inline: no paragraph around it.
+    if (tight && token.type === 'text') {
+      const text = token as Tokens.Text;
+      return text.tokens ? renderInline(text.tokens, `${keyPrefix}-${i}`) : text.text;
+    }
+    return renderBlock(token, `${keyPrefix}-${i}`);
+  });
+}
+
+/** Parses Markdown into tokens once; exported for pages that lay out sections themselves. */
+export function lexMarkdown(body: string): Token[] {
+  return new Lexer({ gfm: true }).lex(body);
+}
+
+export function renderMarkdownTokens(tokens: Token[], keyPrefix = 'md'): ReactNode[] {
+  return renderBlocks(tokens, keyPrefix);
+}
+
+/**
+ * Markdown shown as React elements. Raw HTML in the source is shown as text, so content can
+ * never inject markup; internal links use the router, external ones open in a new tab.
+ */
+export function Markdown({ source }: { source: string }) {
+  const nodes = useMemo(() => renderBlocks(lexMarkdown(splitFrontMatter(source).body), 'md'), [source]);
+  return <div className={styles.markdown}>{nodes}</div>;
+}
