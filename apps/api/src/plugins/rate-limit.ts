@@ -56,9 +56,14 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
       );
     }
 
-    child(routeOptions: { method: string | string[]; url: string }): FastifyRateLimitStore {
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // Despite its type, the plugin passes the route's merged limit settings, the route under `routeInfo`.
+      const { routeInfo } = routeOptions as unknown as {
+        routeInfo?: { method?: string | string[]; url?: string };
+      };
+      const route = routeInfo ?? {};
       const store = new DatabaseRateLimitStore();
-      store.prefix = `route:${[routeOptions.method].flat().join(',')} ${routeOptions.url}:`;
+      store.prefix = `route:${[route.method ?? ''].flat().join(',')} ${route.url ?? ''}:`;
       return store;
     }
   }
