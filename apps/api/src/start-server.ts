@@ -7,7 +7,7 @@ import { openDb } from './db/open-db';
 import { runSeeds } from './db/seed';
 import type { ResolvedEnv } from './env';
 import { publicOrigin } from './lib/public-url';
-import { createMailWorker, type MailWorker } from './modules/mail/worker';
+import { createMailWorker } from './modules/mail/worker';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
@@ -16,8 +16,6 @@ export interface StartServerOptions {
   logger?: BuildAppOptions['logger'];
   /** Runs after the app is built and before it listens (tests add routes here). */
   configure?: (app: App) => void | Promise<void>;
-  /** The outbox worker; default: one delivering through SMTP_URL or to DATA_DIR/outbox. */
-  mailWorker?: (app: App, db: Db) => MailWorker;
 }
 
 export interface RunningServer {
@@ -25,7 +23,6 @@ export interface RunningServer {
   db: Db;
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   address: string;
-  mailWorker: MailWorker;
   /**
    * Stops taking connections, lets requests in progress finish (kept-alive connections get 503
    * meanwhile), lets the mail worker finish the message in hand, then closes the database.
@@ -40,7 +37,6 @@ export async function startServer({
   db: givenDb,
   logger,
   configure,
-  mailWorker: makeMailWorker,
 }: StartServerOptions): Promise<RunningServer> {
   let app: App | undefined;
   const db =
@@ -64,21 +60,21 @@ export async function startServer({
       { pid: process.pid, port: Number(port), host: env.host },
       app.adminToken,
     );
-    const mailWorker = makeMailWorker?.(app, db) ?? createMailWorker({ db, env, log: app.log });
+    // Delivers the outbox through SMTP_URL, or into DATA_DIR/outbox.
+    const mailWorker = createMailWorker({ db, env, log: app.log });
     mailWorker.start();
     let closing: Promise<void> | undefined;
     return {
       app: running,
       db,
       address,
-      mailWorker,
       close() {
         closing ??= removeServerInfo(env.dataDir)
           .catch((error: unknown) =>
             running.log.warn({ err: error }, 'Could not remove DATA_DIR/server.json'),
           )
           .then(() => running.close())
-          .then(() => mailWorker.stop())
+          .finally(() => mailWorker.stop())
           .finally(() => db.close());
         return closing;
       },

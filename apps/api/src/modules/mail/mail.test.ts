@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { brandById } from '@app/brands';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseMail, readOutbox } from '../../../../../e2e/support/outbox';
+import { parseMail, readOutbox, waitForMail } from '../../../../../e2e/support/outbox';
+import { startServer } from '../../start-server';
 import { freePort } from '../../test/free-port';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { tempDir } from '../../test/temp-dir';
+import { createTestApp, type TestApp, testEnv } from '../../test/test-app';
+import { createTestDb } from '../../test/test-db';
 import { addSticker, call, signUpPayload } from '../users/test-helpers';
 import { enqueueMail } from './outbox';
 import type { MailTransport } from './transport';
@@ -60,6 +64,31 @@ async function smtpListener() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A JSON POST over a real connection, with a Host header of our choosing (fetch would not send it). */
+function postJson(port: number, urlPath: string, host: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }
 
 describe('mail', () => {
@@ -216,6 +245,31 @@ describe('mail', () => {
     await enqueueMail(t.db, { brand: 'signs', to: 'a@example.com', subject: 'After stop', text: 'x' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(delivered).toEqual(['First']);
+  });
+
+  it('the running server delivers the outbox as mail arrives', async () => {
+    const dataDir = await tempDir('server-mail');
+    const port = await freePort();
+    const db = await createTestDb();
+    const server = await startServer({ env: testEnv({ port, dataDir }), db, logger: false });
+    try {
+      const sticker = await addSticker(db);
+      const reply = await postJson(
+        port,
+        '/api/users/add',
+        `voice.localhost:${port}`,
+        signUpPayload(sticker, { email: 'voice-owner@example.com' }),
+      );
+      expect(reply).toMatchObject({ success: true });
+      const mail = await waitForMail(
+        { to: 'voice-owner@example.com' },
+        { dir: path.join(dataDir, 'outbox') },
+      );
+      expect(mail.subject).toBe(`Confirm your ${brandById('voice').name} account`);
+      expect(mail.links[0]).toMatch(new RegExp(`^http://voice\\.localhost:${port}/\\?userId=\\d+&token=`));
+    } finally {
+      await server.close();
+    }
   });
 
   it('waits longer after each failure, at most an hour', () => {
