@@ -1,0 +1,39 @@
+import { messages } from '@app/contract/messages';
+import { afterEach, expect, it } from 'vitest';
+import { runSeeds } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_ACCOUNT, DEMO_STICKERS, demoAccountsSeed } from './demo-seed';
+import { call } from './test-helpers';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+it('seeds the documented demo stickers and a confirmed demo operator who can sign in, once', async () => {
+  t = await createTestApp();
+  await runSeeds(t.db, t.env, [demoAccountsSeed, demoAccountsSeed]);
+
+  const login = await call(t, 'POST', '/api/users/login', {
+    body: { userName: DEMO_ACCOUNT.userName, password: DEMO_ACCOUNT.password },
+  });
+  expect(login.json()).toMatchObject({ status: 'success' });
+
+  const [owned, ...free] = DEMO_STICKERS;
+  const check = (s: { signRef: string; prefixNo: string }) =>
+    call(t, 'POST', '/api/stickers/signref', { body: s }).then((r) => r.json());
+  expect(await check(owned)).toMatchObject({ success: false, message: messages.server.stickerTaken });
+  for (const sticker of free) expect(await check(sticker)).toMatchObject({ success: true });
+
+  const counts = await t.db.one(
+    'select (select count(*) from users) as users, (select count(*) from stickers) as stickers',
+  );
+  expect(counts).toEqual({ users: 1, stickers: DEMO_STICKERS.length });
+});
+
+it('seeds nothing in production', async () => {
+  t = await createTestApp();
+  await runSeeds(t.db, { ...t.env, nodeEnv: 'production' }, [demoAccountsSeed]);
+  const counts = await t.db.one(
+    'select (select count(*) from users) as users, (select count(*) from stickers) as stickers',
+  );
+  expect(counts).toEqual({ users: 0, stickers: 0 });
+});
