@@ -1,5 +1,7 @@
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@app/contract/contact';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -94,6 +96,18 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
     global: false,
     store: databaseRateLimitStore(db),
     errorResponseBuilder: () => rateLimitedError(),
+  });
+
+  // Multipart bodies are read by the routes that take files (request.parts()), not parsed up
+  // front; these are the outer bounds of any of them.
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: UPLOAD_MAX_FILES,
+      fields: 10,
+      parts: 20,
+      fieldSize: 256 * 1024,
+    },
   });
 
   await app.register(swagger, {

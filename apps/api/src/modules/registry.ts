@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressRoutes } from './address/routes';
+import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
+import { partnerRoutes } from './partner/routes';
 import { stickersRoutes } from './stickers/routes';
 import { usersRoutes } from './users/routes';
 
@@ -9,4 +11,11 @@ import { usersRoutes } from './users/routes';
  * `modules/<area>/routes.ts` exporting a plugin whose routes spell out their full paths
  * (`/api/users/login`), so a path from the spec can be found with grep.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, usersRoutes, stickersRoutes, addressRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  usersRoutes,
+  stickersRoutes,
+  addressRoutes,
+  contactRoutes,
+  partnerRoutes,
+];

@@ -1,0 +1,28 @@
+import { contactReply } from '@app/contract/contact';
+import { errorReplySchema } from '@app/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimit } from '../../plugins/rate-limit';
+import { readFormParts } from '../contact/form-parts';
+import { formLimits } from '../contact/limits';
+import { sendPartnershipApplication } from './service';
+
+export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/partner/send-partnership-email',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(formLimits.partnership),
+      schema: {
+        tags: ['partner'],
+        summary: 'Apply to the partnership programme',
+        description:
+          'multipart/form-data: a `data` part holding companyName, name, email, confirmEmail, phone, partnerType, ' +
+          'website and message as JSON, and up to 3 `uploadFile` parts (PDF or JPEG by content, at most 10 MB ' +
+          'each). Stored, mailed to the register staff with the files, and acknowledged to the sender.',
+        consumes: ['multipart/form-data'],
+        response: { 200: contactReply, 400: errorReplySchema, 429: errorReplySchema },
+      },
+    },
+    async (request) => sendPartnershipApplication({ db: app.db, env: app.env }, await readFormParts(request)),
+  );
+};
