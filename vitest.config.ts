@@ -2,13 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 const apiInclude = ['apps/api/src/**/*.test.ts'];
 
-// The API suite runs on the embedded database, and again on a PostgreSQL server when
+// Each project extends the root options (timeouts). The API suite runs on the embedded database, and again on a PostgreSQL server when
 // TEST_DATABASE_URL is set (CI starts a throw-away cluster for it).
 const apiProjects = [
-  { test: { name: 'api-pglite', include: apiInclude, environment: 'node', env: { TEST_DB: 'pglite' } } },
+  {
+    extends: true,
+    test: { name: 'api-pglite', include: apiInclude, environment: 'node', env: { TEST_DB: 'pglite' } },
+  },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
+          extends: true,
           test: {
             name: 'api-postgres',
             include: apiInclude,
@@ -26,6 +30,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -33,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
