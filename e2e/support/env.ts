@@ -1,7 +1,11 @@
 import type { BrandId } from '@app/brands';
 
-export const E2E_PORT = 3210;
-export const E2E_DATA_DIR = 'data/e2e';
+/**
+ * The test server's port and data directory. Both can be moved with E2E_PORT / E2E_DATA_DIR so
+ * two runs on one machine do not collide.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 /** The browser address of a brand's site on the test server, e.g. http://dvr.localhost:3210 */
 export function brandOrigin(brand: BrandId): string {
