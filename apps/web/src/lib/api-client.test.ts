@@ -35,6 +35,16 @@ describe('api client', () => {
     expect(init?.body).toBe('{"userName":"operator"}');
   });
 
+  it("sends a call's own bearer token in place of the stored session's", async () => {
+    localStorage.setItem('token', 'stored.session.token');
+    const fetchMock = stubFetch(() => Response.json([]));
+    await api.get('/api/users/7', { schema: unknownReply, token: 'reset.link.token' });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
+      'Bearer reset.link.token',
+    );
+    expect(localStorage.getItem('token')).toBe('stored.session.token');
+  });
+
   it('sends no Authorization header when signed out', async () => {
     const fetchMock = stubFetch(() => Response.json([]));
     await api.get('/api/dvrs', { schema: unknownReply });

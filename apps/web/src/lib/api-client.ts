@@ -16,6 +16,12 @@ export interface RequestOptions<T> {
   schema: Parser<T>;
   signal?: AbortSignal;
   /**
+   * Bearer for this call only, in place of the stored session's (a reset link's token, which is
+   * never stored). Such calls usually also set `clearSessionOnUnauthorized: false`, since a dead
+   * link says nothing about the session of whoever is signed in.
+   */
+  token?: string;
+  /**
    * SPEC.md section 8: a 401 on most calls clears local storage. Calls where a 401 only means
    * "wrong credentials" (sign-in) turn this off.
    */
@@ -88,7 +94,7 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
-  const { token } = readSession();
+  const token = options.token ?? readSession().token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

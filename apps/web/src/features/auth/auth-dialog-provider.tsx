@@ -1,6 +1,12 @@
 import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AccountMode, type AuthDialogState, CONFIRM_PARAM, RESET_PARAM } from './auth-dialog-state';
+import {
+  type AccountMode,
+  type AuthDialogState,
+  CONFIRM_PARAM,
+  CONFIRM_TOKEN_PARAM,
+  RESET_PARAM,
+} from './auth-dialog-state';
 
 export interface AuthDialogControls {
   state: AuthDialogState;
@@ -8,7 +14,7 @@ export interface AuthDialogControls {
   openSignIn: () => void;
   /** Switches the open account dialog between sign-in, sign-up and forgot-password. */
   setMode: (mode: AccountMode) => void;
-  /** Closes any dialog, resets it to sign-in and removes `userId` / `value` from the address. */
+  /** Closes any dialog, resets it to sign-in and removes `userId` (and its `token`) / `value` from the address. */
   close: () => void;
 }
 
@@ -38,6 +44,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
+        if (confirmUserId !== null) next.delete(CONFIRM_TOKEN_PARAM);
         next.delete(CONFIRM_PARAM);
         next.delete(RESET_PARAM);
         return next;

@@ -10,6 +10,8 @@ export type AuthDialogState =
 
 /** The query parameters that open a dialog; closing a dialog removes them. */
 export const CONFIRM_PARAM = 'userId';
+/** The single-use token beside `userId` in the confirmation link (docs/decisions/0003). */
+export const CONFIRM_TOKEN_PARAM = 'token';
 export const RESET_PARAM = 'value';
 
 export function authDialogTitle(state: Exclude<AuthDialogState, { kind: 'closed' }>): string {

@@ -8,6 +8,18 @@ import { ResetPasswordPanel } from './reset-password-panel';
 import { SignInPanel } from './sign-in-panel';
 import { SignUpPanel } from './sign-up-panel';
 
+/** Escape in an open suggestion list closes the list, not the dialog around it. */
+function keepOpenForListbox(event: KeyboardEvent): void {
+  const target = event.target;
+  if (
+    target instanceof HTMLElement &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  ) {
+    event.preventDefault();
+  }
+}
+
 /** The account and reset-password dialogs: Radix gives the focus trap, Escape and outside-click closing. */
 export function AuthDialogs() {
   const { state, setMode, close } = useAuthDialog();
@@ -15,7 +27,16 @@ export function AuthDialogs() {
 
   let panel: ReactNode;
   if (state.kind === 'reset') {
-    panel = <ResetPasswordPanel token={state.token} onDone={close} />;
+    panel = (
+      <ResetPasswordPanel
+        token={state.token}
+        onDone={close}
+        onRequestNewLink={() => {
+          close();
+          setMode('forgotPassword');
+        }}
+      />
+    );
   } else if (state.mode === 'signUp') {
     panel = <SignUpPanel onSwitch={setMode} onDone={close} />;
   } else if (state.mode === 'forgotPassword') {
@@ -28,7 +49,7 @@ export function AuthDialogs() {
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
+        <Dialog.Content className={styles.content} onEscapeKeyDown={keepOpenForListbox}>
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{authDialogTitle(state)}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">

@@ -1,0 +1,141 @@
+import type { AddressDetail, AddressSuggestion } from '@app/contract/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { useCombobox } from 'downshift';
+import { useState } from 'react';
+import styles from './address-lookup-field.module.css';
+import { fetchAddressDetail } from './api/address-detail';
+import { addressSuggestionsQuery } from './api/address-suggestions';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** How long typing must pause before the suggestions are asked for. */
+export const ADDRESS_DEBOUNCE_MS = 300;
+
+export interface AddressLookupFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  /** The first address line as typed (the field doubles as manual entry). */
+  value: string;
+  onChange: (value: string) => void;
+  /** A suggestion was chosen and its address fetched: fill in the address fields from it. */
+  onAddressChosen: (address: AddressDetail) => void;
+  /** Shown under the field, announced, and tied to the input. */
+  error?: string | undefined;
+  required?: boolean;
+}
+
+const { stateChangeTypes } = useCombobox;
+
+/**
+ * The first address line, with suggestions from the address look-up as the user types (3 or more
+ * characters). Choosing one fills the whole address; the user may also just type it. A failed
+ * look-up gives no suggestions and leaves manual entry (SPEC.md section 8).
+ */
+export function AddressLookupField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  onAddressChosen,
+  error,
+  required,
+}: AddressLookupFieldProps) {
+  // The text the user typed last: the field's value also changes when a chosen address fills it,
+  // and that must not start a new search.
+  const [typed, setTyped] = useState('');
+  const [menuWanted, setMenuWanted] = useState(false);
+  const term = useDebouncedValue(typed, ADDRESS_DEBOUNCE_MS);
+  const suggestions = useQuery(addressSuggestionsQuery(term));
+  const items = suggestions.data ?? [];
+  const isOpen = menuWanted && items.length > 0;
+
+  const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } =
+    useCombobox<AddressSuggestion>({
+      items,
+      inputId: id,
+      isOpen,
+      inputValue: value,
+      // Never "selected": every choice, even of the same suggestion again, fetches and fills.
+      selectedItem: null,
+      itemToString: (item) => item?.address ?? '',
+      itemToKey: (item) => item?.id,
+      onIsOpenChange: ({ isOpen: open }) => setMenuWanted(open),
+      onInputValueChange: ({ type, inputValue }) => {
+        if (type !== stateChangeTypes.InputChange) return;
+        onChange(inputValue);
+        setTyped(inputValue);
+      },
+      onSelectedItemChange: ({ selectedItem }) => {
+        if (selectedItem) void choose(selectedItem);
+      },
+      stateReducer: (state, { type, changes }) => {
+        switch (type) {
+          // Escape and leaving the field close the list but keep what was typed (manual entry).
+          case stateChangeTypes.InputKeyDownEscape:
+          case stateChangeTypes.InputBlur:
+            return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem };
+          // The chosen address, not the suggestion's one-line summary, goes into the field.
+          case stateChangeTypes.InputKeyDownEnter:
+          case stateChangeTypes.ItemClick:
+            return { ...changes, inputValue: state.inputValue };
+          default:
+            return changes;
+        }
+      },
+    });
+
+  async function choose(suggestion: AddressSuggestion) {
+    setMenuWanted(false);
+    const detail = await fetchAddressDetail(suggestion.id);
+    if (detail) onAddressChosen(detail);
+  }
+
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.field}>
+      <label {...getLabelProps({ className: styles.label })} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        {...getInputProps({
+          className: styles.input,
+          autoComplete: 'address-line1',
+          required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
+      />
+      <ul {...getMenuProps({ className: styles.menu })} hidden={!isOpen}>
+        {isOpen &&
+          items.map((item, index) => (
+            <li
+              key={item.id}
+              {...getItemProps({
+                item,
+                index,
+                className:
+                  index === highlightedIndex ? `${styles.option} ${styles.highlighted}` : styles.option,
+              })}
+            >
+              {item.address}
+            </li>
+          ))}
+      </ul>
+      <p className={styles.visuallyHidden} role="status">
+        {isOpen ? `${items.length} ${items.length === 1 ? 'address' : 'addresses'} found.` : ''}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
