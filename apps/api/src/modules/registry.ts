@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressRoutes } from './address/routes';
 import { contactRoutes } from './contact/routes';
+import { contentMediaRoutes } from './content/media-routes';
+import { contentRoutes } from './content/routes';
 import { healthRoutes } from './health/routes';
 import { partnerRoutes } from './partner/routes';
 import { stickersRoutes } from './stickers/routes';
@@ -18,4 +20,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   addressRoutes,
   contactRoutes,
   partnerRoutes,
+  contentRoutes,
+  contentMediaRoutes(),
 ];

@@ -1,0 +1,241 @@
+import path from 'node:path';
+import { brandById } from '@app/brands';
+import {
+  catalogueMessages,
+  DOWNLOAD_LINK_HOURS,
+  downloadLinkBody,
+  downloadLinkReply,
+} from '@app/contract/catalogue';
+import { errorReplySchema } from '@app/contract/errors';
+import send from '@fastify/send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { escapeHtml } from '../../lib/escape';
+import { HttpError } from '../../lib/http-error';
+import { publicOrigin } from '../../lib/public-url';
+import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { enqueueMail } from '../mail/outbox';
+import { createDownloadToken, readDownloadToken } from './download-token';
+import { generatedMediaDir } from './media';
+import { findFile, findMessage, type StoredFile } from './repository';
+import { contentNotFound, matchesEtag } from './routes';
+import { defaultContentDir } from './source';
+
+const MINUTE = 60_000;
+
+/** Each link is a mail sent: a few per person, enough for someone choosing between messages. */
+export const downloadLinkLimit: RouteLimit = {
+  name: 'download-link',
+  perAddress: { max: 20, windowMs: 15 * MINUTE },
+  perAccount: { max: 10, windowMs: 60 * MINUTE, account: bodyField('email') },
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface ContentMediaOptions {
+  /** The content folder pictures and release notes are served from; default content/ of the checkout. */
+  contentDir?: string;
+}
+
+/** `filename*` keeps any name safe in the header; our names are plain ASCII anyway. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  return `${kind}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * Files of the content calls, the mailed download links of voice messages, and the call that
+ * mails them. A visitor only ever names a file; its place on disk comes from content_files,
+ * written by the seed, so no request can reach any other file.
+ */
+export function contentMediaRoutes({
+  contentDir = defaultContentDir,
+}: ContentMediaOptions = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const rootOf = (brand: string, file: StoredFile) =>
+      file.origin === 'content' ? path.join(contentDir, brand) : generatedMediaDir(app.env.dataDir, brand);
+
+    async function sendStored(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      brand: string,
+      file: StoredFile,
+      headers: Record<string, string>,
+    ): Promise<FastifyReply> {
+      const etag = `"${file.version}"`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.code(304).headers(headers).header('etag', etag).send();
+      }
+      const result = await send(request.raw, `/${file.path.split('/').map(encodeURIComponent).join('/')}`, {
+        root: rootOf(brand, file),
+        dotfiles: 'deny',
+        index: false,
+        etag: false,
+        lastModified: false,
+        cacheControl: false,
+        contentType: false,
+      });
+      if (result.type !== 'file') {
+        request.log.error(
+          { file: file.path, brand },
+          'A content file is missing: run the seed (restart the server)',
+        );
+        throw new HttpError(404, 'This file is not available at the moment.');
+      }
+      return reply
+        .code(result.statusCode)
+        .headers(result.headers)
+        .headers(headers)
+        .header('etag', etag)
+        .header('content-type', file.contentType)
+        .send(result.stream);
+    }
+
+    app.get(
+      '/api/media/:version/:name',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['content'],
+          summary: 'A picture, document or recording of the content calls',
+          description:
+            'URLs carry the file version: the current version is cached for good, an older one is answered with the current file and revalidated.',
+          params: z.object({ version: z.string().max(64), name: z.string().max(200) }),
+        },
+      },
+      async (request, reply) => {
+        const brand = request.brand.id;
+        const file = await findFile(app.db, brand, request.params.name);
+        if (!file) throw new HttpError(404, 'There is no such file.');
+        const current = file.version === request.params.version;
+        return sendStored(request, reply, brand, file, {
+          'cache-control': current ? IMMUTABLE : 'no-cache',
+          'content-disposition': disposition('inline', file.name),
+        });
+      },
+    );
+
+    app.post(
+      '/api/download-link',
+      {
+        config: { auth: 'public' },
+        preHandler: rateLimit(downloadLinkLimit),
+        schema: {
+          tags: ['content'],
+          summary: `Mail a link to a voice message's recording that works for ${DOWNLOAD_LINK_HOURS} hours`,
+          body: downloadLinkBody,
+          response: {
+            200: downloadLinkReply,
+            400: errorReplySchema,
+            404: errorReplySchema,
+            429: errorReplySchema,
+          },
+        },
+      },
+      async (request) => {
+        const { brand } = request;
+        const message = await findMessage(app.db, brand.id, request.body.messageId);
+        if (!message) throw new HttpError(404, contentNotFound.message);
+        const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_HOURS * 3600_000);
+        const token = createDownloadToken(app.env.jwtSecret, {
+          brand: brand.id,
+          messageId: message.id,
+          expiresAt,
+        });
+        const origin = publicOrigin(brand, app.env);
+        const link = `${origin}/api/download/${token}`;
+        const { email } = request.body;
+        await enqueueMail(app.db, {
+          brand: brand.id,
+          to: email,
+          subject: `Your download link: ${message.title}`,
+          text: [
+            'Hello,',
+            '',
+            `Here is your link to download the ${brand.name} voice message "${message.title}" (a WAV recording of ${sizeText(message.audio.size)}, ${message.durationSeconds} seconds):`,
+            '',
+            link,
+            '',
+            `The link works for ${DOWNLOAD_LINK_HOURS} hours, until ${longDate.format(expiresAt)} UTC. After that, ask for a new one on the message page: ${origin}/message/${message.id}`,
+            '',
+            `How to copy the message to your player: ${origin}/how-to`,
+            '',
+            'If you did not ask for this link, you can ignore this e-mail.',
+            '',
+            brand.name,
+          ].join('\n'),
+        });
+        return { message: catalogueMessages.downloadLinkSent(email) };
+      },
+    );
+
+    /** The link's failures are opened in a browser from a mail: a page that says what to do. */
+    function linkProblem(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: 403 | 410,
+      text: string,
+      messageId?: number,
+    ): FastifyReply {
+      reply.code(status).header('cache-control', 'no-store');
+      if (!request.headers.accept?.includes('text/html')) return reply.send({ message: text });
+      const brand = brandById(request.brand.id);
+      const back = messageId ? `/message/${messageId}` : '/messages';
+      const title = status === 410 ? 'This download link has expired' : 'This download link is not valid';
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(brand.name)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${back}">Go to the message page</a></p>
+</body>
+</html>`);
+    }
+
+    app.get(
+      '/api/download/:token',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['content'],
+          summary: 'The recording a mailed download link is for, as an attachment',
+          description: '410 once the link has expired, 403 when it was not issued by this site.',
+          params: z.object({ token: z.string().max(600) }),
+        },
+      },
+      async (request, reply) => {
+        const check = readDownloadToken(app.env.jwtSecret, request.params.token);
+        if (check.status === 'invalid' || check.claims.brand !== request.brand.id)
+          return linkProblem(request, reply, 403, catalogueMessages.downloadLinkInvalid);
+        if (check.status === 'expired')
+          return linkProblem(
+            request,
+            reply,
+            410,
+            catalogueMessages.downloadLinkExpired,
+            check.claims.messageId,
+          );
+        const message = await findMessage(app.db, request.brand.id, check.claims.messageId);
+        const file = message && (await findFile(app.db, request.brand.id, message.audio.fileName));
+        if (!file) throw new HttpError(404, contentNotFound.message);
+        return sendStored(request, reply, request.brand.id, file, {
+          'cache-control': 'private, no-store',
+          'content-disposition': disposition('attachment', file.name),
+        });
+      },
+    );
+  };
+}

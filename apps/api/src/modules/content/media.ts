@@ -1,0 +1,240 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PDF_RENDERER_VERSION, renderManualPdf } from './pdf';
+import type { BrandContent, TtsSettings } from './source';
+
+const run = promisify(execFile);
+
+/** A file the content links to, as recorded in content_files. */
+export interface MediaFile {
+  name: string;
+  kind: 'image' | 'document' | 'audio';
+  contentType: string;
+  size: number;
+  /** 16 hex digits: of the bytes (files served as they are) or of what the file is made from. */
+  version: string;
+  origin: 'content' | 'generated';
+  /** Relative to content/<brand>/ or to the generated-media folder of the brand. */
+  path: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** Where the seed writes rendered manuals and spoken messages: DATA_DIR/content-media/<brand>. */
+export function generatedMediaDir(dataDir: string, brand: string): string {
+  return path.join(dataDir, 'content-media', brand);
+}
+
+const hash16 = (...parts: (string | Uint8Array)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+};
+
+const contentTypes: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wav': 'audio/wav',
+};
+
+function contentTypeOf(name: string): string {
+  const type = contentTypes[path.extname(name).toLowerCase()];
+  if (!type) throw new Error(`${name}: no content type for this kind of file`);
+  return type;
+}
+
+/** Width and height of an SVG from its root element, after checking it cannot run or fetch anything. */
+export function checkSvg(name: string, svg: string): { width: number; height: number } {
+  if (/<script|\son[a-z]+\s*=|<foreignObject|(?:href|src)\s*=\s*["'](?!#)/i.test(svg))
+    throw new Error(`images/${name}: scripts, event handlers and external references are not allowed`);
+  const root = /<svg\b[^>]*>/i.exec(svg)?.[0];
+  const width = Number(/\swidth\s*=\s*["'](\d+(?:\.\d+)?)(?:px)?["']/.exec(root ?? '')?.[1]);
+  const height = Number(/\sheight\s*=\s*["'](\d+(?:\.\d+)?)(?:px)?["']/.exec(root ?? '')?.[1]);
+  if (!(width > 0 && height > 0))
+    throw new Error(`images/${name}: the <svg> element needs a width and a height`);
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
+/** Writes `bytes` under `file` unless it is there already; a half-written file is never visible. */
+async function writeOnce(file: string, make: () => Promise<Uint8Array>): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const bytes = await make();
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+  return bytes.length;
+}
+
+/** Speaks `text` with espeak-ng into a 16-bit mono WAV file (the settings of categories.json). */
+async function speak(tts: TtsSettings, text: string): Promise<Uint8Array> {
+  const temp = path.join(os.tmpdir(), `espeak-${process.pid}-${randomBytes(6).toString('hex')}.wav`);
+  try {
+    // execFile passes the text as one argument: no shell ever sees it.
+    await run('espeak-ng', [
+      '-v',
+      tts.voice,
+      '-s',
+      String(tts.speed),
+      '-p',
+      String(tts.pitch),
+      '-g',
+      String(tts.wordGap),
+      '-w',
+      temp,
+      '--',
+      text,
+    ]);
+    return await readFile(temp);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(
+        'espeak-ng is needed to make the voice messages: install it (apt-get install espeak-ng), or put recordings in content/voice/audio/',
+      );
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/**
+ * Every file the brand's content links to. Pictures and release notes are served from the
+ * content folder as they are; manuals are rendered to PDF and messages spoken to WAV once, into
+ * `generatedDir`, under a name made from what they are made of (so an edit makes a new file and
+ * an unchanged source is never made again).
+ */
+export async function prepareMedia(
+  content: BrandContent,
+  brandName: string,
+  generatedDir: string,
+): Promise<MediaFile[]> {
+  const files = new Map<string, MediaFile>();
+  const add = (file: MediaFile) => {
+    const earlier = files.get(file.name);
+    if (earlier && (earlier.path !== file.path || earlier.origin !== file.origin))
+      throw new Error(`content/${content.brand}: two different files are served as ${file.name}`);
+    files.set(file.name, file);
+  };
+
+  const images = [
+    ...content.products.flatMap((product) => product.images),
+    ...(content.intro ? [content.intro.image] : []),
+  ];
+  for (const image of images) {
+    if (files.has(image.file)) continue;
+    const bytes = await readFile(path.join(content.dir, 'images', image.file));
+    const { width, height } = checkSvg(image.file, bytes.toString('utf8'));
+    add({
+      name: image.file,
+      kind: 'image',
+      contentType: contentTypeOf(image.file),
+      size: bytes.length,
+      version: hash16(bytes),
+      origin: 'content',
+      path: `images/${image.file}`,
+      width,
+      height,
+    });
+  }
+
+  const downloads = [
+    ...content.products.flatMap((product) => product.downloads),
+    ...content.resources.flatMap((group) => group.items),
+  ];
+  const rendered = new Map<string, { version: string; path: string; size: number }>();
+  for (const download of downloads) {
+    if (files.has(download.file)) continue;
+    if (download.kind === 'release-notes') {
+      const bytes = await readFile(path.join(content.dir, download.source));
+      add({
+        name: download.file,
+        kind: 'document',
+        contentType: contentTypeOf(download.file),
+        size: bytes.length,
+        version: hash16(bytes),
+        origin: 'content',
+        path: download.source,
+        width: null,
+        height: null,
+      });
+      continue;
+    }
+    let pdf = rendered.get(download.source);
+    if (!pdf) {
+      const manual = content.manuals.get(download.source);
+      if (!manual) throw new Error(`content/${content.brand}: ${download.source} was not loaded`);
+      const meta = { title: manual.title, description: manual.description, author: brandName };
+      const version = hash16(PDF_RENDERER_VERSION, JSON.stringify(meta), manual.body);
+      const relative = `${version}.pdf`;
+      const size = await writeOnce(path.join(generatedDir, relative), () =>
+        renderManualPdf(manual.body, meta),
+      );
+      pdf = { version, path: relative, size };
+      rendered.set(download.source, pdf);
+    }
+    add({
+      name: download.file,
+      kind: 'document',
+      contentType: contentTypeOf(download.file),
+      size: pdf.size,
+      version: pdf.version,
+      origin: 'generated',
+      path: pdf.path,
+      width: null,
+      height: null,
+    });
+  }
+
+  if (content.voice) {
+    const { tts } = content.voice;
+    for (const message of content.voice.messages) {
+      const recording = path.join(content.dir, 'audio', message.audio);
+      let bytes: Buffer | undefined;
+      try {
+        bytes = await readFile(recording);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      if (bytes) {
+        // A real recording in content/voice/audio/ wins over the speech engine.
+        add({
+          name: message.audio,
+          kind: 'audio',
+          contentType: contentTypeOf(message.audio),
+          size: bytes.length,
+          version: hash16(bytes),
+          origin: 'content',
+          path: `audio/${message.audio}`,
+          width: null,
+          height: null,
+        });
+        continue;
+      }
+      const version = hash16('espeak-ng', JSON.stringify(tts), message.text);
+      const relative = `${version}.wav`;
+      const size = await writeOnce(path.join(generatedDir, relative), () => speak(tts, message.text));
+      add({
+        name: message.audio,
+        kind: 'audio',
+        contentType: contentTypeOf(message.audio),
+        size,
+        version,
+        origin: 'generated',
+        path: relative,
+        width: null,
+        height: null,
+      });
+    }
+  }
+
+  return [...files.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
