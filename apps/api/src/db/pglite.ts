@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Db, parseInt8, parseTimestamp, pgTypes, queryable, type Row } from './db';
 
 export interface PgliteOptions {
@@ -29,6 +30,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers,
+    // Trigram search of the public look-up (migration 0050).
+    extensions: { pg_trgm },
   });
   return {
     kind: 'pglite',

@@ -4,6 +4,7 @@ import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
 import { healthRoutes } from './health/routes';
+import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
 import { stickersRoutes } from './stickers/routes';
 import { usersRoutes } from './users/routes';
@@ -17,6 +18,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   usersRoutes,
   stickersRoutes,
+  lookupRoutes,
   addressRoutes,
   contactRoutes,
   partnerRoutes,

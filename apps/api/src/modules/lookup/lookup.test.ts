@@ -1,0 +1,170 @@
+import { lookupMessages, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { addSticker, call, register } from '../users/test-helpers';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+describe('looking up a sign reference', () => {
+  it('finds a registered sign typed in lower case without hyphens, with only the relay published', async () => {
+    t = await createTestApp();
+    const { sticker, body } = await register(t, {
+      companyName: 'Harbour Watch Ltd',
+      siteName: 'Quay car park',
+    });
+    const term = sticker.signRef.toLowerCase().replaceAll('-', '');
+    const res = await call(t, 'GET', `/api/stickers/search/${term}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: sticker.id,
+      signRef: sticker.signRef,
+      registered: true,
+      scheme: {
+        siteId: expect.any(Number),
+        operator: 'Harbour Watch Ltd',
+        siteName: 'Quay car park',
+        town: 'Leeds',
+        postcode: 'LS1 9ZQ',
+        purpose: body.keyInfo,
+        retentionDays: 30,
+        contact: { phone: null, email: null, address: null, relay: true, contactText: null },
+        detailsConfirmedAt: null,
+        mayBeOutOfDate: true,
+        signRef: sticker.signRef,
+      },
+    });
+    // The operator's e-mail is not published, so it is nowhere in the answer.
+    expect(res.body).not.toContain(body.email);
+  });
+
+  it('says when a sign exists but is not registered, and when no sign has the reference', async () => {
+    t = await createTestApp();
+    const free = await addSticker(t.db);
+    const unregistered = await call(t, 'GET', `/api/stickers/search/${free.signRef}`);
+    expect(unregistered.json()).toEqual({
+      id: free.id,
+      signRef: free.signRef,
+      registered: false,
+      scheme: null,
+    });
+
+    const missing = await call(t, 'GET', '/api/stickers/search/ZZZZ-ZZZZ-ZZZZ');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: lookupMessages.notFound });
+  });
+
+  it('shows the published channels and a recent confirmation without the out-of-date mark', async () => {
+    t = await createTestApp();
+    const { sticker, reply } = await register(t);
+    await t.db.query(
+      `insert into contact_publications (company_id, show_phone, show_email, phone, email, show_relay)
+       values ($1, true, false, '0113 496 0999', 'cctv@example.com', true)`,
+      [reply.companyId],
+    );
+    await t.db.query('update sites set details_confirmed_at = now() where id = $1', [reply.siteId]);
+    const res = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`);
+    expect(res.json().scheme).toMatchObject({
+      contact: { phone: '0113 496 0999', email: null, relay: true },
+      mayBeOutOfDate: false,
+      detailsConfirmedAt: expect.any(String),
+    });
+    expect(res.body).not.toContain('cctv@example.com');
+  });
+});
+
+describe('searching by name, town or postcode', () => {
+  it('forgives typos in the company name and finds by town and postcode', async () => {
+    t = await createTestApp();
+    await register(t, { companyName: 'Northern Watch Ltd', town: 'Harrogate', postcode: 'HG1 2AB' });
+    await register(t, { companyName: 'Kestrel Security', town: 'Bristol', postcode: 'BS1 4DJ' });
+
+    const typo = await call(t, 'GET', '/api/lookup/search?q=Nothern%20Watch');
+    expect(typo.statusCode).toBe(200);
+    expect(typo.json().results.map((r: { operator: string }) => r.operator)).toEqual(['Northern Watch Ltd']);
+
+    const misspeltTown = await call(t, 'GET', '/api/lookup/search?q=harogate');
+    expect(misspeltTown.json().results.map((r: { operator: string }) => r.operator)).toEqual([
+      'Northern Watch Ltd',
+    ]);
+
+    const town = await call(t, 'GET', '/api/lookup/search?q=bristol');
+    expect(town.json().results.map((r: { operator: string }) => r.operator)).toEqual(['Kestrel Security']);
+
+    const postcode = await call(t, 'GET', '/api/lookup/search?q=hg12ab');
+    expect(postcode.json().results.map((r: { operator: string }) => r.operator)).toEqual([
+      'Northern Watch Ltd',
+    ]);
+
+    const nothing = await call(t, 'GET', '/api/lookup/search?q=zebra%20crossing');
+    expect(nothing.json()).toEqual({ results: [], page: 1, hasMore: false });
+  });
+
+  it('renamed companies are found by their new name', async () => {
+    t = await createTestApp();
+    const { reply } = await register(t, { companyName: 'Old Name Ltd' });
+    await t.db.query(`update companies set name = 'Lighthouse Guard' where id = $1`, [reply.companyId]);
+    const res = await call(t, 'GET', '/api/lookup/search?q=lighthouse');
+    expect(res.json().results).toHaveLength(1);
+  });
+
+  it('pages 20 at a time, stops at the page cap and refuses short terms', async () => {
+    t = await createTestApp();
+    const { reply } = await register(t, { companyName: 'Meadow Cameras' });
+    await t.db.query(
+      `insert into sites (company_id, name, town) select $1, 'Meadow site ' || g, 'Ripon' from generate_series(1, 130) g`,
+      [reply.companyId],
+    );
+    const first = await call(t, 'GET', '/api/lookup/search?q=meadow');
+    expect(first.json().results).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(first.json().hasMore).toBe(true);
+    const fifth = await call(t, 'GET', '/api/lookup/search?q=meadow&page=5');
+    expect(fifth.json()).toMatchObject({ page: 5, hasMore: false });
+    expect(fifth.json().results).toHaveLength(SEARCH_PAGE_SIZE);
+    const beyond = await call(t, 'GET', '/api/lookup/search?q=meadow&page=6');
+    expect(beyond.statusCode).toBe(400);
+    const short = await call(t, 'GET', '/api/lookup/search?q=me');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ message: lookupMessages.termTooShort });
+  });
+
+  it('is rate limited per address', async () => {
+    t = await createTestApp();
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await call(t, 'GET', '/api/lookup/search?q=anything', { remoteAddress: '203.0.113.9' }))
+        .statusCode;
+    }
+    expect(last).toBe(429);
+    const other = await call(t, 'GET', '/api/lookup/search?q=anything', { remoteAddress: '203.0.113.10' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('search records', () => {
+  it('stores the term, the sign and the brand, and nothing about the visitor', async () => {
+    t = await createTestApp();
+    const { sticker } = await register(t);
+    const res = await call(t, 'POST', '/api/search-records/add', {
+      body: { term: 'abcd', stickerId: sticker.id },
+      headers: { host: 'signs.localhost' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const rows = await t.db.query('select * from search_records');
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        term: 'abcd',
+        sticker_id: sticker.id,
+        brand: 'signs',
+        created_at: expect.any(Date),
+      },
+    ]);
+    // A sign id that does not exist is recorded as a search that found nothing.
+    await call(t, 'POST', '/api/search-records/add', { body: { term: 'nothing', stickerId: 999999 } });
+    expect(await t.db.query('select sticker_id from search_records where term = $1', ['nothing'])).toEqual([
+      { sticker_id: null },
+    ]);
+  });
+});

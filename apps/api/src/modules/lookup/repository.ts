@@ -1,0 +1,125 @@
+import { signRefKey } from '@app/contract/accounts';
+import { DETAILS_STALE_AFTER_DAYS, type Scheme, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
+import type { Queryable } from '../../db/db';
+import { type PublishedContact, publishedFrom } from '../publication/published';
+
+interface SchemeRow {
+  site_id: number;
+  company_id: number;
+  operator: string;
+  site_name: string;
+  town: string;
+  postcode: string;
+  key_info: string;
+  retention_days: number;
+  details_confirmed_at: Date | null;
+  sign_ref: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+const schemeColumns = `s.id as site_id, s.company_id, c.name as operator, s.name as site_name, s.town,
+  s.postcode, s.key_info, s.retention_days, s.details_confirmed_at`;
+
+/** The published channels of many sites of many companies, in one query. */
+async function publishedContacts(
+  q: Queryable,
+  rows: readonly SchemeRow[],
+): Promise<Map<number, PublishedContact>> {
+  if (rows.length === 0) return new Map();
+  const publications = await q.query<Parameters<typeof publishedFrom>[0] & { company_id: number }>(
+    `select company_id, site_id, show_phone, show_email, show_address, show_relay, phone, email, address,
+            is_home_address, home_address_consent, contact_text
+       from contact_publications
+      where company_id = any($1::bigint[]) and (site_id is null or site_id = any($2::bigint[]))`,
+    [[...new Set(rows.map((r) => r.company_id))], rows.map((r) => r.site_id)],
+  );
+  const result = new Map<number, PublishedContact>();
+  for (const row of rows) {
+    const own = publications.find((p) => p.site_id === row.site_id);
+    const company = publications.find((p) => p.site_id === null && p.company_id === row.company_id);
+    result.set(row.site_id, publishedFrom(own ?? company));
+  }
+  return result;
+}
+
+function toScheme(row: SchemeRow, contact: PublishedContact, now: Date): Scheme {
+  const confirmed = row.details_confirmed_at;
+  return {
+    siteId: row.site_id,
+    operator: row.operator,
+    siteName: row.site_name,
+    town: row.town,
+    postcode: row.postcode,
+    purpose: row.key_info,
+    retentionDays: row.retention_days,
+    contact,
+    detailsConfirmedAt: confirmed ? confirmed.toISOString() : null,
+    mayBeOutOfDate: !confirmed || now.getTime() - confirmed.getTime() > DETAILS_STALE_AFTER_DAYS * DAY_MS,
+    signRef: row.sign_ref,
+  };
+}
+
+async function toSchemes(q: Queryable, rows: readonly SchemeRow[], now = new Date()): Promise<Scheme[]> {
+  const contacts = await publishedContacts(q, rows);
+  return rows.map((row) => toScheme(row, contacts.get(row.site_id) ?? publishedFrom(undefined), now));
+}
+
+export interface SignLookup {
+  id: number;
+  signRef: string;
+  /** Null when the sticker exists but no operator has registered it. */
+  scheme: Scheme | null;
+}
+
+/** The sign with this reference (hyphens, spaces and case forgiven) and its scheme, if registered. */
+export async function lookupSign(q: Queryable, term: string): Promise<SignLookup | undefined> {
+  const row = await q.maybeOne<{ id: number; sign_ref: string } & Partial<SchemeRow>>(
+    `select st.id, st.sign_ref, ${schemeColumns}
+       from stickers st
+       left join sites s on s.id = st.site_id
+       left join companies c on c.id = s.company_id
+      where st.sign_ref_key = $1`,
+    [signRefKey(term)],
+  );
+  if (!row) return undefined;
+  if (row.site_id === undefined || row.site_id === null)
+    return { id: row.id, signRef: row.sign_ref, scheme: null };
+  const [scheme] = await toSchemes(q, [{ ...(row as SchemeRow), sign_ref: row.sign_ref }]);
+  return { id: row.id, signRef: row.sign_ref, scheme: scheme ?? null };
+}
+
+/**
+ * Schemes whose company name, site name, town or postcode resemble the term (trigram word
+ * similarity, so typos are forgiven), best first, one page of SEARCH_PAGE_SIZE.
+ */
+export async function searchSchemes(
+  q: Queryable,
+  term: string,
+  page: number,
+): Promise<{ results: Scheme[]; hasMore: boolean }> {
+  const rows = await q.query<SchemeRow>(
+    `select ${schemeColumns},
+            (select st.sign_ref from stickers st where st.site_id = s.id order by st.id limit 1) as sign_ref
+       from sites s
+       join companies c on c.id = s.company_id
+      where $1 <% s.search_doc
+      order by word_similarity($1, s.search_doc) desc, s.id
+      limit $2 offset $3`,
+    [term.trim().toLowerCase(), SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE],
+  );
+  const hasMore = rows.length > SEARCH_PAGE_SIZE;
+  return { results: await toSchemes(q, rows.slice(0, SEARCH_PAGE_SIZE)), hasMore };
+}
+
+/** Records one look-up: the term, the sign it found, the brand and the time; nothing about who. */
+export async function addSearchRecord(
+  q: Queryable,
+  record: { term: string; stickerId: number | null; brand: string },
+): Promise<void> {
+  await q.query(
+    `insert into search_records (term, sticker_id, brand)
+     select $1, (select id from stickers where id = $2), $3`,
+    [record.term, record.stickerId, record.brand],
+  );
+}

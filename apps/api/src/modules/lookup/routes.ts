@@ -1,0 +1,94 @@
+import { errorReplySchema } from '@app/contract/errors';
+import {
+  lookupMessages,
+  SEARCH_MAX_PAGES,
+  schemeSearchQuery,
+  schemeSearchReply,
+  searchRecordBody,
+  searchRecordReply,
+  signLookupParams,
+  signLookupReply,
+} from '@app/contract/lookup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-error';
+import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { addSearchRecord, lookupSign, searchSchemes } from './repository';
+
+const tags = ['lookup'];
+const MINUTE = 60_000;
+
+/** Generous for a person, tight enough that walking the register page by page is pointless. */
+export const lookupLimits = {
+  search: { name: 'lookup-search', perAddress: { max: 60, windowMs: MINUTE } },
+  record: { name: 'search-record', perAddress: { max: 120, windowMs: MINUTE } },
+} satisfies Record<string, RouteLimit>;
+
+export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/stickers/search/:term',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(lookupLimits.search),
+      schema: {
+        tags,
+        summary: 'Look up a sign by its reference (hyphens, spaces and case forgiven)',
+        description:
+          '`registered: false` (and `scheme: null`) when the sticker exists but no operator has registered it.',
+        params: signLookupParams,
+        response: { 200: signLookupReply, 404: errorReplySchema, 429: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const found = await lookupSign(app.db, request.params.term);
+      if (!found) throw new HttpError(404, lookupMessages.notFound);
+      return {
+        id: found.id,
+        signRef: found.signRef,
+        registered: found.scheme !== null,
+        scheme: found.scheme,
+      };
+    },
+  );
+
+  app.get(
+    '/api/lookup/search',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(lookupLimits.search),
+      schema: {
+        tags,
+        summary: 'Search schemes by company name, site name, town or postcode (typos forgiven)',
+        description: `20 results a page, at most ${SEARCH_MAX_PAGES} pages.`,
+        querystring: schemeSearchQuery,
+        response: { 200: schemeSearchReply, 400: errorReplySchema, 429: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const { q, page } = request.query;
+      const { results, hasMore } = await searchSchemes(app.db, q, page);
+      return { results, page, hasMore: hasMore && page < SEARCH_MAX_PAGES };
+    },
+  );
+
+  app.post(
+    '/api/search-records/add',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(lookupLimits.record),
+      schema: {
+        tags,
+        summary: 'Record a look-up: the term and the sign it found (no personal data)',
+        body: searchRecordBody,
+        response: { 200: searchRecordReply, 400: errorReplySchema, 429: errorReplySchema },
+      },
+    },
+    async (request) => {
+      await addSearchRecord(app.db, {
+        term: request.body.term,
+        stickerId: request.body.stickerId ?? null,
+        brand: request.brand.id,
+      });
+      return { success: true as const };
+    },
+  );
+};

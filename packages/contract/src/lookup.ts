@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+// The public look-up: who runs a scheme and how to reach them, and the relay form.
+
+/** Results per page of the name/town search, and how many pages a search may go. */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_MAX_PAGES = 5;
+/** Shorter terms match too much to be useful (and cost the most). */
+export const SEARCH_TERM_MIN = 3;
+export const SEARCH_TERM_MAX = 100;
+/** Details not confirmed for this long carry the "may be out of date" mark. */
+export const DETAILS_STALE_AFTER_DAYS = 365;
+
+export const lookupMessages = {
+  notFound: 'No sign has that reference. Check the reference on the sign and try again.',
+  notRegistered:
+    'This sign exists but has not been registered by its operator yet. Ask the owner of the premises who runs the cameras, or report the sign to us through Contact us.',
+  termTooShort: `Type at least ${SEARCH_TERM_MIN} characters to search.`,
+  relayOff: 'This operator does not take messages through the register.',
+  relaySent: 'Your message has been sent to the operator.',
+  mayBeOutOfDate: 'These details may be out of date.',
+} as const;
+
+export const publishedContactSchema = z.object({
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  relay: z.boolean(),
+  contactText: z.string().nullable(),
+});
+export type PublishedContactReply = z.infer<typeof publishedContactSchema>;
+
+/** One scheme (a site of an operator) as the public sees it. */
+export const schemeSchema = z.object({
+  siteId: z.number(),
+  operator: z.string(),
+  siteName: z.string(),
+  town: z.string(),
+  postcode: z.string(),
+  /** The key information the operator wrote: purpose, review, retention. */
+  purpose: z.string(),
+  retentionDays: z.number(),
+  contact: publishedContactSchema,
+  /** When the operator last confirmed the details (ISO), null when never. */
+  detailsConfirmedAt: z.string().nullable(),
+  mayBeOutOfDate: z.boolean(),
+  /** A sign reference of the site, for its public page. */
+  signRef: z.string().nullable(),
+});
+export type Scheme = z.infer<typeof schemeSchema>;
+
+// ---- GET /api/stickers/search/{term}: exact reference, hyphens and case forgiven
+export const signLookupParams = z.object({ term: z.string().trim().min(1).max(40) });
+export const signLookupReply = z.object({
+  id: z.number(),
+  signRef: z.string(),
+  registered: z.boolean(),
+  scheme: schemeSchema.nullable(),
+});
+export type SignLookupReply = z.infer<typeof signLookupReply>;
+
+// ---- GET /api/lookup/search?q=&page=
+export const schemeSearchQuery = z.object({
+  q: z.string().trim().min(SEARCH_TERM_MIN, lookupMessages.termTooShort).max(SEARCH_TERM_MAX),
+  page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGES).default(1),
+});
+export const schemeSearchReply = z.object({
+  results: z.array(schemeSchema),
+  page: z.number(),
+  /** Another page exists (and is within the cap). */
+  hasMore: z.boolean(),
+});
+export type SchemeSearchReply = z.infer<typeof schemeSearchReply>;
+
+// ---- POST /api/search-records/add
+export const searchRecordBody = z.object({
+  term: z.string().trim().min(1).max(SEARCH_TERM_MAX),
+  stickerId: z.number().int().positive().nullable().optional(),
+});
+export const searchRecordReply = z.object({ success: z.literal(true) });
+
+// ---- POST /api/signs/{signRef}/contact: the relay
+export const RELAY_KINDS = ['question', 'footage', 'complaint'] as const;
+export const relayKindLabels: Record<(typeof RELAY_KINDS)[number], string> = {
+  question: 'A question',
+  footage: 'A copy of footage of me',
+  complaint: 'A complaint',
+};
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.');
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 14:30.');
+
+export const relayBody = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter your name.').max(100),
+    email: z.email('Please enter a valid e-mail address.').trim().max(254),
+    kind: z.enum(RELAY_KINDS),
+    message: z.string().trim().max(4000).default(''),
+    footageDate: isoDate.optional(),
+    timeFrom: clock.optional(),
+    timeTo: clock.optional(),
+    location: z.string().trim().max(400).default(''),
+    description: z.string().trim().max(2000).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'footage') {
+      if (!body.footageDate)
+        ctx.addIssue({ code: 'custom', path: ['footageDate'], message: 'Enter the date.' });
+      if (!body.timeFrom || !body.timeTo)
+        ctx.addIssue({ code: 'custom', path: ['timeFrom'], message: 'Enter the time window.' });
+      if (!body.description)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['description'],
+          message: 'Describe yourself so the operator can find you in the recording.',
+        });
+    } else if (!body.message) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Please write your message.' });
+    }
+  });
+export type RelayBody = z.input<typeof relayBody>;
+export const relayReply = z.object({ reference: z.string(), message: z.string() });
+
+// ---- GET /api/relay/requests: the operator's Requests list
+export const relayRequestSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  kind: z.enum(RELAY_KINDS),
+  siteName: z.string(),
+  signRef: z.string().nullable(),
+  visitorName: z.string(),
+  visitorEmail: z.string(),
+  message: z.string(),
+  footageDate: z.string().nullable(),
+  timeFrom: z.string().nullable(),
+  timeTo: z.string().nullable(),
+  location: z.string(),
+  description: z.string(),
+  receivedAt: z.string(),
+  dueDate: z.string(),
+  overwriteDate: z.string().nullable(),
+  dueSoon: z.boolean(),
+  overwriteSoon: z.boolean(),
+});
+export type RelayRequest = z.infer<typeof relayRequestSchema>;
+export const relayRequestsReply = z.object({ requests: z.array(relayRequestSchema) });
+
+/** R-000123: what the visitor quotes and the operator sees. */
+export function relayReference(id: number): string {
+  return `R-${String(id).padStart(6, '0')}`;
+}
