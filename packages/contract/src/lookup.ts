@@ -19,6 +19,7 @@ export const lookupMessages = {
   relayOff: 'This operator does not take messages through the register.',
   relaySent: 'Your message has been sent to the operator.',
   mayBeOutOfDate: 'These details may be out of date.',
+  requestNotFound: 'Not found',
 } as const;
 
 export const publishedContactSchema = z.object({

@@ -6,6 +6,7 @@ import { contentRoutes } from './content/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
+import { relayRoutes } from './relay/routes';
 import { stickersRoutes } from './stickers/routes';
 import { usersRoutes } from './users/routes';
 
@@ -19,6 +20,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
   stickersRoutes,
   lookupRoutes,
+  relayRoutes,
   addressRoutes,
   contactRoutes,
   partnerRoutes,

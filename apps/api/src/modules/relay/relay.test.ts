@@ -1,0 +1,128 @@
+import { lookupMessages } from '@app/contract/lookup';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { addSticker, call, outboxFor, signedIn } from '../users/test-helpers';
+import { dueDate, overwriteDate, ukDate } from './dates';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const footage = {
+  name: 'Sam Walker',
+  email: 'sam.walker@example.net',
+  kind: 'footage',
+  footageDate: '2026-11-20',
+  timeFrom: '14:00',
+  timeTo: '14:30',
+  location: 'By the pay machine',
+  description: 'Red coat, black umbrella',
+};
+
+describe('contacting the operator', () => {
+  it('mails the operator and the visitor, and lists the request with its two dates', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t, { companyName: 'Quayside Parking Ltd', siteName: 'Quay car park' });
+    await t.db.query('update sites set retention_days = 31 where id = $1', [operator.reply.siteId]);
+
+    const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef.toLowerCase()}/contact`, {
+      body: footage,
+    });
+    expect(res.statusCode).toBe(200);
+    const { reference } = res.json();
+    expect(reference).toMatch(/^R-\d{6}$/);
+    expect(res.json().message).toBe(lookupMessages.relaySent);
+    const due = dueDate(ukDate(new Date()));
+    const overwrite = overwriteDate('2026-11-20', 31);
+    expect(overwrite).toBe('2026-12-21');
+
+    const [toOperator] = await outboxFor(t.db, operator.body.email.toLowerCase()).then((m) => m.slice(-1));
+    expect(toOperator?.subject).toContain(reference);
+    expect(toOperator?.text_body).toContain('Sam Walker <sam.walker@example.net>');
+    expect(toOperator?.text_body).toContain(`Answer by: ${due}`);
+    expect(toOperator?.text_body).toContain(`overwritten on: ${overwrite}`);
+    expect(toOperator?.text_body).toContain('Red coat, black umbrella');
+
+    const [ack] = await outboxFor(t.db, footage.email);
+    expect(ack?.subject).toContain(reference);
+    expect(ack?.text_body).toContain(`Your reference: ${reference}`);
+    expect(ack?.text_body).not.toContain(operator.body.email.toLowerCase());
+
+    const list = await call(t, 'GET', '/api/relay/requests', { token: operator.token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().requests).toEqual([
+      expect.objectContaining({
+        reference,
+        kind: 'footage',
+        siteName: 'Quay car park',
+        signRef: operator.sticker.signRef,
+        visitorName: 'Sam Walker',
+        footageDate: '2026-11-20',
+        timeFrom: '14:00',
+        timeTo: '14:30',
+        dueDate: due,
+        overwriteDate: overwrite,
+        dueSoon: false,
+      }),
+    ]);
+  });
+
+  it('keeps each company to its own requests', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const sent = await call(t, 'POST', `/api/signs/${a.sticker.signRef}/contact`, {
+      body: {
+        name: 'Jo',
+        email: 'jo@example.net',
+        kind: 'question',
+        message: 'How long do you keep footage?',
+      },
+    });
+    const id = Number(sent.json().reference.slice(2));
+    expect((await call(t, 'GET', `/api/relay/requests/${id}`, { token: a.token })).json()).toMatchObject({
+      kind: 'question',
+      message: 'How long do you keep footage?',
+      overwriteDate: null,
+    });
+    expect((await call(t, 'GET', `/api/relay/requests/${id}`, { token: b.token })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/relay/requests', { token: b.token })).json()).toEqual({
+      requests: [],
+    });
+    expect((await call(t, 'GET', '/api/relay/requests')).statusCode).toBe(401);
+  });
+
+  it('refuses incomplete footage requests, unregistered signs and operators who turned the relay off', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const incomplete = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
+      body: { ...footage, footageDate: undefined },
+    });
+    expect(incomplete.statusCode).toBe(400);
+
+    const free = await addSticker(t.db);
+    const unregistered = await call(t, 'POST', `/api/signs/${free.signRef}/contact`, { body: footage });
+    expect(unregistered.statusCode).toBe(409);
+    expect(unregistered.json()).toEqual({ message: lookupMessages.notRegistered });
+
+    await t.db.query('insert into contact_publications (company_id, show_relay) values ($1, false)', [
+      operator.reply.companyId,
+    ]);
+    const off = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, { body: footage });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toEqual({ message: lookupMessages.relayOff });
+  });
+
+  it('refuses more than a few messages an hour from one address', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
+        body: { ...footage, email: `visitor${i}@example.net` },
+        remoteAddress: '198.51.100.7',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
