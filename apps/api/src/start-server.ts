@@ -8,6 +8,7 @@ import { runSeeds } from './db/seed';
 import type { ResolvedEnv } from './env';
 import { publicOrigin } from './lib/public-url';
 import { createMailWorker } from './modules/mail/worker';
+import { createReminderJob } from './modules/reminders/job';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
@@ -63,6 +64,9 @@ export async function startServer({
     // Delivers the outbox through SMTP_URL, or into DATA_DIR/outbox.
     const mailWorker = createMailWorker({ db, env, log: app.log });
     mailWorker.start();
+    // Asks master users once a year to re-confirm each site's details.
+    const reminderJob = createReminderJob({ db, env, log: app.log });
+    reminderJob.start();
     let closing: Promise<void> | undefined;
     return {
       app: running,
@@ -74,6 +78,7 @@ export async function startServer({
             running.log.warn({ err: error }, 'Could not remove DATA_DIR/server.json'),
           )
           .then(() => running.close())
+          .finally(() => reminderJob.stop())
           .finally(() => mailWorker.stop())
           .finally(() => db.close());
         return closing;

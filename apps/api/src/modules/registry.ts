@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes';
 import { addressRoutes } from './address/routes';
+import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
+import { publicationRoutes } from './publication/routes';
+import { sitesRoutes } from './sites/routes';
+import { siteStickersRoutes } from './stickers/site-routes';
 import { relayRoutes } from './relay/routes';
 import { stickersRoutes } from './stickers/routes';
 import { usersRoutes } from './users/routes';
@@ -19,6 +24,11 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   usersRoutes,
   stickersRoutes,
+  siteStickersRoutes,
+  sitesRoutes,
+  companyRoutes,
+  publicationRoutes,
+  accountRoutes,
   lookupRoutes,
   relayRoutes,
   addressRoutes,
