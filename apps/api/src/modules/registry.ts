@@ -8,6 +8,8 @@ import { contentRoutes } from './content/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
+import { printRoutes } from './print/routes';
+import { qrRoutes } from './qr/routes';
 import { publicationRoutes } from './publication/routes';
 import { sitesRoutes } from './sites/routes';
 import { siteStickersRoutes } from './stickers/site-routes';
@@ -31,6 +33,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   accountRoutes,
   lookupRoutes,
   relayRoutes,
+  qrRoutes,
+  printRoutes,
   addressRoutes,
   contactRoutes,
   partnerRoutes,

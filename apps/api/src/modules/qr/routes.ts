@@ -1,0 +1,63 @@
+import { lookupMessages } from '@app/contract/lookup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-error';
+import { rateLimit } from '../../plugins/rate-limit';
+import { lookupSign } from '../lookup/repository';
+import { lookupLimits } from '../lookup/routes';
+import { qrPng, qrSvg, signPageUrl } from './qr';
+
+const tags = ['signs'];
+const params = z.object({ signRef: z.string().trim().min(1).max(40) });
+// The code of a reference never changes; browsers and proxies may keep it for a day.
+const CACHE = 'public, max-age=86400';
+
+export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signOf = async (term: string) => {
+    const sign = await lookupSign(app.db, term);
+    if (!sign) throw new HttpError(404, lookupMessages.notFound);
+    return sign;
+  };
+
+  app.get(
+    '/api/signs/:signRef/qr.svg',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(lookupLimits.search),
+      schema: {
+        tags,
+        summary: "QR code (SVG) of the sign's public page",
+        params,
+        description: '404 `{ message }` for an unknown reference.',
+      },
+    },
+    async (request, reply) => {
+      const sign = await signOf(request.params.signRef);
+      const svg = await qrSvg(signPageUrl(app.env, sign.signRef));
+      return reply.header('cache-control', CACHE).type('image/svg+xml').send(svg);
+    },
+  );
+
+  app.get(
+    '/api/signs/:signRef/qr.png',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(lookupLimits.search),
+      schema: {
+        tags,
+        summary: "QR code (PNG, for download) of the sign's public page",
+        params,
+        description: '404 `{ message }` for an unknown reference.',
+      },
+    },
+    async (request, reply) => {
+      const sign = await signOf(request.params.signRef);
+      const png = await qrPng(signPageUrl(app.env, sign.signRef));
+      return reply
+        .header('cache-control', CACHE)
+        .header('content-disposition', `attachment; filename="sign-${sign.signRef}-qr.png"`)
+        .type('image/png')
+        .send(png);
+    },
+  );
+};
