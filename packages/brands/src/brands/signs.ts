@@ -139,6 +139,11 @@ export const signs: BrandConfig = {
     // Pages of the master user menu (SPEC.md section 6 does not list them as routes).
     '/company': { title: 'Company details' },
     '/company-users': { title: 'Company users' },
+    // The public page of each sign (its QR code points here), its printable sign, and the
+    // workspace list of messages sent through the relay.
+    '/sign/:signRef': { title: 'Who runs this CCTV scheme' },
+    '/sign/:signRef/print': { title: 'Print this sign' },
+    '/requests': { title: 'Requests' },
     '/404': { title: 'Page not found' },
   },
   siteMapPages: [
