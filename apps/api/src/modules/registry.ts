@@ -5,6 +5,7 @@ import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
+import { downloadsRoutes } from './downloads/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
@@ -38,6 +39,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   addressRoutes,
   contactRoutes,
   partnerRoutes,
+  downloadsRoutes,
   contentRoutes,
   contentMediaRoutes(),
 ];
