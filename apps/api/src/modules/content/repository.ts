@@ -68,8 +68,20 @@ function detailOf(row: ProductDetailRow): ProductDetail {
   };
 }
 
-const summaryColumns = 'name, title, summary, sort_order, channels, resolution, storage, images';
-const detailColumns = `${summaryColumns}, description, features, specs, downloads`;
+const summaryColumnList = [
+  'name',
+  'title',
+  'summary',
+  'sort_order',
+  'channels',
+  'resolution',
+  'storage',
+  'images',
+];
+const detailColumnList = [...summaryColumnList, 'description', 'features', 'specs', 'downloads'];
+const summaryColumns = summaryColumnList.join(', ');
+const detailColumns = detailColumnList.join(', ');
+const qualifiedDetailColumns = detailColumnList.map((column) => `p.${column}`).join(', ');
 
 export async function listProducts(q: Queryable, brand: string): Promise<ProductSummary[]> {
   const rows = await q.query<ProductRow>(
@@ -95,7 +107,7 @@ export async function findProduct(
 async function productsNamed(q: Queryable, brand: string, names: string[]): Promise<ProductDetail[]> {
   if (names.length === 0) return [];
   const rows = await q.query<ProductDetailRow>(
-    `select ${detailColumns}
+    `select ${qualifiedDetailColumns}
        from content_products p
        join unnest($2::text[]) with ordinality as wanted(name, position) on lower(wanted.name) = lower(p.name)
       where p.brand = $1

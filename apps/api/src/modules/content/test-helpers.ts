@@ -1,0 +1,36 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { contentSeed } from './seed';
+
+/** The API on a fresh database with the sister-site content seeded from content/. */
+export async function createContentTestApp(): Promise<TestApp> {
+  const t = await createTestApp();
+  await contentSeed().run(t.db, t.env);
+  return t;
+}
+
+/** A GET as a browser on `<brand>.localhost` makes it. */
+export function get(
+  t: TestApp,
+  brand: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url, headers: { host: `${brand}.localhost`, ...headers } });
+}
+
+export function post(
+  t: TestApp,
+  brand: string,
+  url: string,
+  body: unknown,
+  options: Pick<InjectOptions, 'remoteAddress'> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: `${brand}.localhost`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    ...options,
+  });
+}
