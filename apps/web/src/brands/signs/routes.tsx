@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { lookupRoutes } from '../../features/lookup/routes';
 
 export const routes: RouteObject[] = [
+  ...lookupRoutes,
   {
     path: '/',
     element: (
@@ -32,7 +34,6 @@ export const routes: RouteObject[] = [
     element: <PageShell intro="The limits of the information published on this site." />,
   },
   { path: '/site', element: <PageShell intro="The details of one of your CCTV sites." /> },
-  { path: '/search', element: <PageShell intro="Search the register for a CCTV scheme operator." /> },
   {
     path: '/manage-contact',
     element: <PageShell intro="The contact details the public sees for your scheme." />,
@@ -41,12 +42,6 @@ export const routes: RouteObject[] = [
   {
     path: '/signage-solution',
     element: <PageShell intro="A complete signage solution for CCTV schemes of any size." />,
-  },
-  {
-    path: '/search-scheme',
-    element: (
-      <PageShell intro="Enter the sign reference printed on the sticker to find the scheme operator." />
-    ),
   },
   {
     path: '/partnership-programme',

@@ -1,0 +1,19 @@
+import { type SchemeSearchReply, schemeSearchReply } from '@app/contract/lookup';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/lookup/search?q=&page=: schemes by company name, site name, town or postcode. */
+export function useSchemeSearch(q: string, page: number): UseQueryResult<SchemeSearchReply> {
+  return useQuery({
+    queryKey: ['scheme-search', q, page],
+    queryFn: ({ signal }) =>
+      api.get(`/api/lookup/search?${new URLSearchParams({ q, page: String(page) })}`, {
+        schema: schemeSearchReply,
+        signal,
+      }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,116 @@
+import { lookupMessages } from '@app/contract/lookup';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { PageShell } from '../../components/page-shell';
+import { ApiError } from '../../lib/api-client';
+import { useSignLookup } from './api/lookup-sign';
+import { recordSearch } from './api/record-search';
+import { signPath } from './format';
+import styles from './lookup.module.css';
+import { RelayForm } from './relay-form';
+import { SchemeDetails } from './scheme-details';
+import { useApiUrl } from './use-api-url';
+
+/** /sign/{signRef}: where the sign's QR code lands. Who runs the scheme and how to reach them. */
+export function SignPage() {
+  const { signRef = '' } = useParams();
+  const location = useLocation();
+  const lookup = useSignLookup(signRef);
+  const apiUrl = useApiUrl();
+  const [contactOpen, setContactOpen] = useState(location.hash === '#contact');
+  const recorded = useRef(Boolean((location.state as { recorded?: boolean } | null)?.recorded));
+
+  // A scan of the QR code (or a shared link) is a look-up too; the search page has recorded its own.
+  useEffect(() => {
+    if (recorded.current || !lookup.isFetched) return;
+    recorded.current = true;
+    recordSearch(signRef, lookup.data?.id ?? null);
+  }, [lookup.isFetched, lookup.data, signRef]);
+
+  const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
+  const sign = lookup.data;
+  const scheme = sign?.scheme;
+  const encoded = encodeURIComponent(sign?.signRef ?? signRef);
+
+  return (
+    <PageShell
+      title={scheme ? scheme.operator : undefined}
+      intro={
+        sign ? (
+          <>
+            Sign reference <strong>{sign.signRef}</strong>
+          </>
+        ) : (
+          'Who runs the cameras, and how to reach them.'
+        )
+      }
+    >
+      <div aria-live="polite">
+        {lookup.isPending && <p>Looking up the sign…</p>}
+        {notFound && (
+          <div className={styles.notice}>
+            <p>{lookupMessages.notFound}</p>
+            <p>
+              <Link to="/search-scheme">Look up another reference</Link> or{' '}
+              <Link to="/search">search by name or town</Link>.
+            </p>
+          </div>
+        )}
+        {lookup.isError && !notFound && (
+          <p className={styles.error}>The sign could not be looked up. Please try again.</p>
+        )}
+        {sign && !scheme && (
+          <div className={styles.notice}>
+            <p>{lookupMessages.notRegistered}</p>
+            <p>
+              If this is your sign, <Link to="/">register it</Link> with its reference and prefix number.
+            </p>
+          </div>
+        )}
+      </div>
+      {sign && scheme && (
+        <>
+          <section className={styles.card} aria-labelledby="scheme-heading">
+            <h2 id="scheme-heading">The scheme</h2>
+            <SchemeDetails scheme={scheme} />
+            {scheme.contact.relay && (
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  aria-expanded={contactOpen}
+                  aria-controls="contact"
+                  onClick={() => setContactOpen((open) => !open)}
+                >
+                  Contact the operator
+                </button>
+              </div>
+            )}
+          </section>
+          {scheme.contact.relay && contactOpen && (
+            <section id="contact" className={styles.card}>
+              <RelayForm signRef={sign.signRef} />
+            </section>
+          )}
+          <section className={styles.card} aria-labelledby="qr-heading">
+            <h2 id="qr-heading">QR code of this page</h2>
+            <div className={styles.qr}>
+              <img
+                src={apiUrl(`/api/signs/${encoded}/qr.svg`)}
+                alt={`QR code linking to the page of sign ${sign.signRef}`}
+              />
+              <div className={styles.actions}>
+                <a className={styles.secondary} href={apiUrl(`/api/signs/${encoded}/qr.png`)} download>
+                  Download the QR code (PNG)
+                </a>
+                <Link className={styles.secondary} to={`${signPath(sign.signRef)}/print`}>
+                  Print this sign
+                </Link>
+              </div>
+            </div>
+          </section>
+        </>
+      )}
+    </PageShell>
+  );
+}
