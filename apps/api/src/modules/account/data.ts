@@ -33,6 +33,20 @@ async function ownedTables(q: Queryable) {
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** `company_id = $n or user_id = any($m)`, with only the parameters it uses. */
+function ownerFilter(keys: string[], companyId: number, userIds: number[]) {
+  const params: unknown[] = [];
+  const where = keys.map((key) => {
+    if (key === 'company_id') {
+      params.push(companyId);
+      return `${ident(key)} = $${params.length}`;
+    }
+    params.push(userIds);
+    return `${ident(key)} = any($${params.length}::bigint[])`;
+  });
+  return { where: where.join(' or '), params };
+}
+
 /**
  * Everything we hold about a user and their company, table by table: the company, its users,
  * every row of every table that names the company or the user, the mail sent to the user and
@@ -45,12 +59,10 @@ export async function exportUserData(
   const result: Record<string, unknown[]> = {};
   result.companies = await q.query('select * from companies where id = $1', [user.companyId]);
   for (const [table, { keys, columns }] of await ownedTables(q)) {
-    const where = keys
-      .map((key) => (key === 'company_id' ? `${ident(key)} = $1` : `${ident(key)} = $2`))
-      .join(' or ');
+    const { where, params } = ownerFilter(keys, user.companyId, [user.id]);
     result[table] = await q.query(
       `select ${columns.map(ident).join(', ')} from ${ident(table)} where ${where} order by 1`,
-      [user.companyId, user.id],
+      params,
     );
   }
   result.mail_outbox = await q.query(
@@ -82,10 +94,8 @@ export async function deleteCompany(q: Queryable, companyId: number): Promise<vo
   const last = new Set(['users', 'sites', 'companies', 'stickers']);
   for (const [table, { keys }] of await ownedTables(q)) {
     if (last.has(table)) continue;
-    const where = keys.map((key) =>
-      key === 'company_id' ? `${ident(key)} = $1` : `${ident(key)} = any($2::bigint[])`,
-    );
-    await q.query(`delete from ${ident(table)} where ${where.join(' or ')}`, [companyId, users]);
+    const { where, params } = ownerFilter(keys, companyId, users);
+    await q.query(`delete from ${ident(table)} where ${where}`, params);
   }
   await q.query('update invitations set invited_by = null where invited_by = any($1::bigint[])', [users]);
   await q.query('delete from users where company_id = $1', [companyId]);
