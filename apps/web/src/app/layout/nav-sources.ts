@@ -19,10 +19,12 @@ function text(value: unknown): string | null {
   return null;
 }
 
+/** One link per product title; the URL uses the product's `name` (its URL key) when the reply has one. */
 function productEntries(data: unknown): NavEntry[] {
   return records(data).flatMap((item) => {
     const title = text(item.title);
-    return title ? [{ label: title, to: `/products/${encodeURIComponent(title)}` }] : [];
+    const key = text(item.name) ?? title;
+    return title && key ? [{ label: title, to: `/products/${encodeURIComponent(key)}` }] : [];
   });
 }
 

@@ -1,0 +1,66 @@
+import type { ContentPage as Page } from '@app/contract/catalogue';
+import { type ReactNode, useId } from 'react';
+import { Markdown } from '../../../components/markdown';
+import { PageShell } from '../../../components/page-shell';
+import { usePage } from '../api/get-page';
+import styles from './catalogue.module.css';
+import { DownloadArea } from './download-area';
+import { DownloadList } from './download-list';
+import { ProductDetail } from './product-detail';
+import { QueryView } from './query-view';
+import { ResourceGroups } from './resource-groups';
+
+function ProductSection({ product }: { product: Page['products'][number] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={styles.productSection}>
+      <h2 id={id}>{product.title}</h2>
+      <ProductDetail product={product} level={3} />
+    </section>
+  );
+}
+
+export interface ContentPageProps {
+  /** The page file: content/<brand>/pages/<slug>.md (`home` is `/`). */
+  slug: string;
+  /** Shown between the intro and the page's text. */
+  before?: ReactNode;
+  /** Shown after everything the page file lists. */
+  children?: ReactNode;
+}
+
+/**
+ * A page of a sister site: its Markdown, then the resources, products or downloads its front
+ * matter lists (content/README-catalogues.md, "Pages").
+ */
+export function ContentPage({ slug, before, children }: ContentPageProps) {
+  const query = usePage(slug);
+  return (
+    <QueryView
+      query={query}
+      notFound={{
+        title: 'Page not found',
+        text: 'This page has no content yet.',
+        backTo: '/',
+        backLabel: 'Go to the home page',
+      }}
+    >
+      {(page) => (
+        <PageShell title={page.title} intro={page.description}>
+          {before}
+          <Markdown source={page.body} />
+          {page.products.map((product) => (
+            <ProductSection key={product.name} product={product} />
+          ))}
+          {(page.resources.length > 0 || page.downloads.length > 0) && (
+            <DownloadArea>
+              <ResourceGroups groups={page.resources} level={3} />
+              {page.downloads.length > 0 && <DownloadList items={page.downloads} />}
+            </DownloadArea>
+          )}
+          {children}
+        </PageShell>
+      )}
+    </QueryView>
+  );
+}

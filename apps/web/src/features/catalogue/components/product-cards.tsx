@@ -1,0 +1,53 @@
+import type { ImageRef } from '@app/contract/catalogue';
+import { Link } from 'react-router';
+import { useMediaUrl } from '../use-media-url';
+import styles from './catalogue.module.css';
+import { Heading, type HeadingLevel } from './heading';
+
+export interface ProductCard {
+  to: string;
+  title: string;
+  summary: string;
+  image: ImageRef;
+  /** Short facts under the summary, e.g. "8 channels". */
+  facts?: string[];
+}
+
+/** A grid of products, each a card with its picture, a link named by its title, and a summary. */
+export function ProductCards({
+  cards,
+  level = 3,
+  label,
+}: {
+  cards: ProductCard[];
+  level?: HeadingLevel;
+  label: string;
+}) {
+  const mediaUrl = useMediaUrl();
+  return (
+    <ul className={styles.cards} aria-label={label}>
+      {cards.map((card) => (
+        <li key={card.to} className={styles.card}>
+          <img
+            src={mediaUrl(card.image.url)}
+            alt=""
+            width={card.image.width}
+            height={card.image.height}
+            loading="lazy"
+          />
+          <Heading level={level} className={styles.cardTitle}>
+            <Link to={card.to}>{card.title}</Link>
+          </Heading>
+          <p>{card.summary}</p>
+          {card.facts && card.facts.length > 0 && (
+            <ul className={styles.facts}>
+              {card.facts.map((fact) => (
+                <li key={fact}>{fact}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
