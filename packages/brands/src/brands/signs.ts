@@ -139,6 +139,8 @@ export const signs: BrandConfig = {
     // Pages of the master user menu (SPEC.md section 6 does not list them as routes).
     '/company': { title: 'Company details' },
     '/company-users': { title: 'Company users' },
+    // Where the invitation mail of a company user lands.
+    '/accept-invite': { title: 'Accept your invitation' },
     // The public page of each sign (its QR code points here), its printable sign, and the
     // workspace list of messages sent through the relay.
     '/sign/:signRef': { title: 'Who runs this CCTV scheme' },
@@ -179,6 +181,7 @@ export const signs: BrandConfig = {
       '/update-details',
       '/company',
       '/company-users',
+      '/accept-invite',
     ],
   },
   sitemap: true,

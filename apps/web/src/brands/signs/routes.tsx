@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { lookupRoutes } from '../../features/lookup/routes';
+import { workspaceRoutes } from '../../features/workspace/routes';
 
 export const routes: RouteObject[] = [
   ...lookupRoutes,
+  ...workspaceRoutes,
   {
     path: '/',
     element: (
@@ -33,12 +35,6 @@ export const routes: RouteObject[] = [
     path: '/disclaimer',
     element: <PageShell intro="The limits of the information published on this site." />,
   },
-  { path: '/site', element: <PageShell intro="The details of one of your CCTV sites." /> },
-  {
-    path: '/manage-contact',
-    element: <PageShell intro="The contact details the public sees for your scheme." />,
-  },
-  { path: '/update-details', element: <PageShell intro="Your account and company details." /> },
   {
     path: '/signage-solution',
     element: <PageShell intro="A complete signage solution for CCTV schemes of any size." />,
@@ -54,10 +50,5 @@ export const routes: RouteObject[] = [
     element: <PageShell intro="Questions about the register, your signs or your account: write to us." />,
   },
   { path: '/site-map', element: <PageShell intro="Every public page of this site." /> },
-  { path: '/your-sites', element: <PageShell intro="The CCTV sites registered to your account." /> },
-  { path: '/manage-signs', element: <PageShell intro="The signs and stickers linked to your sites." /> },
   { path: '/our-brands', element: <PageShell intro="The sister sites of the register." /> },
-  // Not in the spec's route list: the master user menu links to them.
-  { path: '/company', element: <PageShell intro="Your company's name, address and contact details." /> },
-  { path: '/company-users', element: <PageShell intro="The users of your company's account." /> },
 ];

@@ -1,0 +1,152 @@
+import { type CompanyUser, inviteBody } from '@app/contract/workspace';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PageLoading } from '../../components/lazy-page';
+import { notify } from '../../lib/notify';
+import { companyUsersQuery, inviteUser, removeUser, setMasterUser } from './api';
+import { errorText, TextField } from './fields';
+import { WorkspacePage } from './signed-in';
+import styles from './workspace.module.css';
+
+function Invite() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const invite = useMutation({
+    mutationFn: inviteUser,
+    onSuccess: (reply) => {
+      setEmail('');
+      notify.success(reply.message);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = inviteBody.safeParse({ email });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    invite.mutate(parsed.data.email);
+  };
+  return (
+    <section className={styles.section} aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite a user</h2>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          id="invite-email"
+          label="E-mail address"
+          type="email"
+          max={254}
+          hint="They choose their user name and password from the link we send."
+          value={email}
+          onChange={setEmail}
+        />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={invite.isPending}>
+            Send invitation
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Users({ companyId, myId }: { companyId: number; myId: number }) {
+  const queryClient = useQueryClient();
+  const users = useQuery(companyUsersQuery(companyId));
+  const onDone = (list: CompanyUser[]) =>
+    queryClient.setQueryData(companyUsersQuery(companyId).queryKey, list);
+  const master = useMutation({
+    mutationFn: ({ id, value }: { id: number; value: 0 | 1 }) => setMasterUser(id, value),
+    onSuccess: onDone,
+    onError: (e) => notify.error(errorText(e)),
+  });
+  const remove = useMutation({
+    mutationFn: removeUser,
+    onSuccess: (list) => {
+      onDone(list);
+      notify.success('User removed.');
+    },
+    onError: (e) => notify.error(errorText(e)),
+  });
+  if (users.isPending) return <PageLoading />;
+  if (users.isError) return <p role="alert">{errorText(users.error)}</p>;
+  const masters = users.data.filter((u) => u.masterUser === 1).length;
+  return (
+    <table className={styles.table}>
+      <caption className={styles.visuallyHidden}>Users of your company</caption>
+      <thead>
+        <tr>
+          <th scope="col">User</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Role</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.data.map((u) => (
+          <tr key={u.id}>
+            <td>
+              {u.userName}
+              {u.id === myId ? ' (you)' : ''}
+            </td>
+            <td>{u.email}</td>
+            <td>{u.masterUser === 1 ? 'Master user' : 'User'}</td>
+            <td className={styles.actions}>
+              {u.masterUser === 1 ? (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  disabled={masters <= 1 || master.isPending}
+                  onClick={() => master.mutate({ id: u.id, value: 0 })}
+                >
+                  Unmake master <span className={styles.visuallyHidden}>{u.userName}</span>
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  disabled={master.isPending}
+                  onClick={() => master.mutate({ id: u.id, value: 1 })}
+                >
+                  Make master <span className={styles.visuallyHidden}>{u.userName}</span>
+                </button>
+              )}
+              {u.id !== myId && (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    window.confirm(`Remove ${u.userName} from your company?`) && remove.mutate(u.id)
+                  }
+                >
+                  Remove <span className={styles.visuallyHidden}>{u.userName}</span>
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CompanyUsersPage() {
+  return (
+    <WorkspacePage
+      intro="The people who manage your sites and signs. A company always keeps at least one master user."
+      masterOnly
+    >
+      {(account) => (
+        <>
+          <Users companyId={account.companyId} myId={account.id} />
+          <Invite />
+        </>
+      )}
+    </WorkspacePage>
+  );
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import styles from './workspace.module.css';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  /** The limit from the shared schema: enforced by the input and shown as a count. */
+  max?: number;
+  error?: string | undefined;
+}
+
+function Frame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  count,
+}: FieldProps & { children: ReactNode; count?: string }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {children}
+      {count && (
+        <p className={styles.count} aria-hidden="true">
+          {count}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+export function TextField(
+  props: FieldProps & {
+    value: string;
+    onChange: (value: string) => void;
+    type?: 'text' | 'email' | 'tel' | 'password';
+    autoComplete?: string;
+    required?: boolean;
+  },
+) {
+  const { id, hint, error, max, value, onChange, type = 'text', autoComplete, required } = props;
+  return (
+    <Frame {...props} count={max && value.length > max * 0.8 ? `${value.length} / ${max}` : undefined}>
+      <input
+        id={id}
+        className={styles.input}
+        type={type}
+        value={value}
+        maxLength={max}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Frame>
+  );
+}
+
+export function TextArea(
+  props: FieldProps & { value: string; onChange: (value: string) => void; required?: boolean; rows?: number },
+) {
+  const { id, hint, error, max, value, onChange, required, rows = 4 } = props;
+  return (
+    <Frame {...props} count={max ? `${value.length} / ${max}` : undefined}>
+      <textarea
+        id={id}
+        className={styles.input}
+        value={value}
+        rows={rows}
+        maxLength={max}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Frame>
+  );
+}
+
+export function NumberField(
+  props: FieldProps & { value: number; onChange: (value: number) => void; min: number; maxValue: number },
+) {
+  const { id, hint, error, value, onChange, min, maxValue } = props;
+  return (
+    <Frame {...props}>
+      <input
+        id={id}
+        className={`${styles.input} ${styles.narrow}`}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={maxValue}
+        value={Number.isFinite(value) ? value : ''}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onChange(e.target.valueAsNumber)}
+      />
+    </Frame>
+  );
+}
+
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className={styles.check}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The server's message for a failed call, else a general one. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'serverMessage' in error) {
+    const message = (error as { serverMessage?: string }).serverMessage;
+    if (message) return message;
+  }
+  return 'Something went wrong. Please try again.';
+}

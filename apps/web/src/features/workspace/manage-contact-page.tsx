@@ -1,0 +1,255 @@
+import {
+  workspaceLimits as L,
+  type PublicationReply,
+  type PublicationSettingsRecord,
+  publicationSettings,
+  type SiteSummary,
+} from '@app/contract/workspace';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PageLoading } from '../../components/lazy-page';
+import { notify } from '../../lib/notify';
+import { SchemeDetails } from '../lookup/scheme-details';
+import { followCompany, publicationQuery, savePublication, sitesQuery } from './api';
+import { CheckboxField, errorText, TextArea, TextField } from './fields';
+import { WorkspacePage } from './signed-in';
+import styles from './workspace.module.css';
+
+/** The settings form of the company (siteId null) or of one site. */
+function SettingsForm({
+  siteId,
+  initial,
+  onSaved,
+}: {
+  siteId: number | null;
+  initial: PublicationSettingsRecord;
+  onSaved: (reply: PublicationReply) => void;
+}) {
+  const [form, setForm] = useState(initial);
+  const [error, setError] = useState<string>();
+  const set =
+    <K extends keyof PublicationSettingsRecord>(key: K) =>
+    (value: PublicationSettingsRecord[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  const save = useMutation({
+    mutationFn: savePublication,
+    onSuccess: (reply) => {
+      notify.success('Published contact details saved.');
+      onSaved(reply);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = publicationSettings.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    save.mutate({ siteId, ...parsed.data });
+  };
+  const idp = `pub-${siteId ?? 'company'}`;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <fieldset className={styles.fieldset}>
+        <legend>Published to the public</legend>
+        <CheckboxField
+          id={`${idp}-show-phone`}
+          label="Phone number"
+          checked={form.showPhone}
+          onChange={set('showPhone')}
+        />
+        <CheckboxField
+          id={`${idp}-show-email`}
+          label="E-mail address"
+          checked={form.showEmail}
+          onChange={set('showEmail')}
+        />
+        <CheckboxField
+          id={`${idp}-show-address`}
+          label="Postal address"
+          checked={form.showAddress}
+          onChange={set('showAddress')}
+        />
+        <CheckboxField
+          id={`${idp}-show-relay`}
+          label="Contact form"
+          hint="Visitors write to you through us; your e-mail address stays hidden."
+          checked={form.showRelay}
+          onChange={set('showRelay')}
+        />
+      </fieldset>
+      <TextField
+        id={`${idp}-phone`}
+        label="Phone"
+        type="tel"
+        max={L.phone}
+        value={form.phone}
+        onChange={set('phone')}
+      />
+      <TextField
+        id={`${idp}-email`}
+        label="E-mail"
+        type="email"
+        max={254}
+        value={form.email}
+        onChange={set('email')}
+      />
+      <TextArea
+        id={`${idp}-address`}
+        label="Postal address"
+        rows={3}
+        max={L.publishedAddress}
+        value={form.address}
+        onChange={set('address')}
+      />
+      <CheckboxField
+        id={`${idp}-home`}
+        label="This is a home address"
+        checked={form.isHomeAddress}
+        onChange={set('isHomeAddress')}
+      />
+      {form.isHomeAddress && (
+        <CheckboxField
+          id={`${idp}-consent`}
+          label="Yes, publish my home address"
+          hint="A home address is never published unless you switch this on."
+          checked={form.homeAddressConsent}
+          onChange={set('homeAddressConsent')}
+        />
+      )}
+      <TextArea
+        id={`${idp}-text`}
+        label="How to contact you (shown as text)"
+        rows={3}
+        max={L.contactText}
+        value={form.contactText}
+        onChange={set('contactText')}
+      />
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={save.isPending}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Preview({
+  reply,
+  site,
+  operator,
+}: {
+  reply: PublicationReply;
+  site: SiteSummary;
+  operator: string;
+}) {
+  const entry = reply.sites.find((s) => s.siteId === site.id);
+  if (!entry) return null;
+  return (
+    <section className={styles.preview} aria-label={`Preview of ${site.name}`}>
+      <h3>What a visitor sees for {site.name}</h3>
+      <SchemeDetails
+        scheme={{
+          siteId: site.id,
+          operator,
+          siteName: site.name,
+          town: site.town,
+          postcode: site.postcode,
+          purpose: site.keyInfo,
+          retentionDays: site.retentionDays,
+          contact: entry.preview,
+          detailsConfirmedAt: site.detailsConfirmedAt,
+          mayBeOutOfDate: entry.detailsOutOfDate,
+          signRef: null,
+        }}
+      />
+      <p>
+        {entry.preview.relay ? 'A “Contact the operator” form is offered.' : 'No contact form is offered.'}
+      </p>
+    </section>
+  );
+}
+
+function ManageContact({ companyId }: { companyId: number }) {
+  const queryClient = useQueryClient();
+  const publication = useQuery(publicationQuery);
+  const sites = useQuery(sitesQuery(companyId));
+  const [scope, setScope] = useState<'company' | number>('company');
+  const follow = useMutation({
+    mutationFn: followCompany,
+    onSuccess: (reply) => queryClient.setQueryData(publicationQuery.queryKey, reply),
+    onError: (e) => notify.error(errorText(e)),
+  });
+  if (publication.isPending || sites.isPending) return <PageLoading />;
+  if (publication.isError) return <p role="alert">{errorText(publication.error)}</p>;
+  if (sites.isError) return <p role="alert">{errorText(sites.error)}</p>;
+  const reply = publication.data;
+  const onSaved = (next: PublicationReply) => queryClient.setQueryData(publicationQuery.queryKey, next);
+  const siteEntry = scope === 'company' ? undefined : reply.sites.find((s) => s.siteId === scope);
+  const shownSites = scope === 'company' ? sites.data : sites.data.filter((s) => s.id === scope);
+  return (
+    <>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="contact-scope">
+          Settings for
+        </label>
+        <select
+          id="contact-scope"
+          className={styles.input}
+          value={String(scope)}
+          onChange={(e) => setScope(e.target.value === 'company' ? 'company' : Number(e.target.value))}
+        >
+          <option value="company">All sites (company settings)</option>
+          {reply.sites.map((s) => (
+            <option key={s.siteId} value={s.siteId}>
+              {s.siteName}
+              {s.settings ? ' (own settings)' : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.section}>
+        {scope === 'company' ? (
+          <SettingsForm key="company" siteId={null} initial={reply.company.settings} onSaved={onSaved} />
+        ) : siteEntry?.settings ? (
+          <>
+            <SettingsForm key={scope} siteId={scope} initial={siteEntry.settings} onSaved={onSaved} />
+            <p>
+              <button type="button" className={styles.secondary} onClick={() => follow.mutate(scope)}>
+                Use the company settings for this site
+              </button>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>This site uses the company settings. Change them here to make this site differ.</p>
+            <SettingsForm
+              key={`new-${scope}`}
+              siteId={scope}
+              initial={reply.company.settings}
+              onSaved={onSaved}
+            />
+          </>
+        )}
+      </div>
+      <div className={styles.section}>
+        <h2>Preview</h2>
+        {shownSites.map((site) => (
+          <Preview key={site.id} reply={reply} site={site} operator={reply.company.name} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function ManageContactPage() {
+  return (
+    <WorkspacePage intro="What the public sees when they look up your signs." masterOnly>
+      {(account) => <ManageContact companyId={account.companyId} />}
+    </WorkspacePage>
+  );
+}

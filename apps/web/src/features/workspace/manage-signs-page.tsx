@@ -1,0 +1,186 @@
+import { messages } from '@app/contract/messages';
+import type { SiteSticker, SiteSummary } from '@app/contract/workspace';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/lazy-page';
+import { notify } from '../../lib/notify';
+import { addSiteSticker, changeSiteSticker, siteStickersQuery, sitesQuery } from './api';
+import { errorText, TextField } from './fields';
+import { WorkspacePage } from './signed-in';
+import styles from './workspace.module.css';
+
+function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
+  const queryClient = useQueryClient();
+  const moveId = useId();
+  const others = sites.filter((s) => s.id !== sign.siteId);
+  const [target, setTarget] = useState<number | ''>('');
+  const change = useMutation({
+    mutationFn: (body: Parameters<typeof changeSiteSticker>[1]) => changeSiteSticker(sign.id, body),
+    onSuccess: async (reply) => {
+      await queryClient.invalidateQueries({ queryKey: ['workspace'] });
+      notify.success(reply.message);
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const retire = () => {
+    if (
+      window.confirm(
+        `Retire sign ${sign.signRef}? It will no longer show your details to anyone who looks it up.`,
+      )
+    ) {
+      change.mutate({ action: 'retire' });
+    }
+  };
+  return (
+    <li className={styles.sign}>
+      <span>
+        <span className={styles.code}>{sign.signRef}</span> · prefix {sign.prefixNo}
+      </span>
+      <span className={styles.actions}>
+        {others.length > 0 && (
+          <>
+            <label htmlFor={moveId} className={styles.visuallyHidden}>
+              Move {sign.signRef} to
+            </label>
+            <select
+              id={moveId}
+              className={styles.input}
+              value={target}
+              onChange={(e) => setTarget(e.target.value ? Number(e.target.value) : '')}
+            >
+              <option value="">Move to…</option>
+              {others.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={target === '' || change.isPending}
+              onClick={() => target !== '' && change.mutate({ action: 'move', siteId: target })}
+            >
+              Move <span className={styles.visuallyHidden}>{sign.signRef}</span>
+            </button>
+          </>
+        )}
+        <button type="button" className={styles.secondary} disabled={change.isPending} onClick={retire}>
+          Retire <span className={styles.visuallyHidden}>{sign.signRef}</span>
+        </button>
+      </span>
+    </li>
+  );
+}
+
+function AddSticker({ site }: { site: SiteSummary }) {
+  const queryClient = useQueryClient();
+  const [signRef, setSignRef] = useState('');
+  const [prefixNo, setPrefixNo] = useState('');
+  const [error, setError] = useState<string>();
+  const add = useMutation({
+    mutationFn: () => addSiteSticker({ siteId: site.id, signRef, prefixNo }),
+    onSuccess: async () => {
+      setSignRef('');
+      setPrefixNo('');
+      await queryClient.invalidateQueries({ queryKey: ['workspace'] });
+      notify.success('Sign added to the site.');
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!signRef.trim()) return setError(messages.signUp.signRefRequired);
+    if (!prefixNo.trim()) return setError(messages.signUp.prefixNoRequired);
+    setError(undefined);
+    add.mutate();
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add a sticker to ${site.name}`}>
+      <TextField
+        id={`ref-${site.id}`}
+        label="Sign reference"
+        hint="Remember the hyphens"
+        max={40}
+        value={signRef}
+        onChange={setSignRef}
+      />
+      <TextField
+        id={`prefix-${site.id}`}
+        label="Prefix number"
+        max={20}
+        value={prefixNo}
+        onChange={(v) => setPrefixNo(v.toUpperCase())}
+      />
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={add.isPending}>
+          Add sticker
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SiteSigns({ site, sites }: { site: SiteSummary; sites: SiteSummary[] }) {
+  const signs = useQuery(siteStickersQuery(site.id));
+  return (
+    <section className={`${styles.section} ${styles.card}`} aria-labelledby={`site-${site.id}`}>
+      <h2 id={`site-${site.id}`}>{site.name}</h2>
+      {signs.isPending && <PageLoading />}
+      {signs.isError && <p role="alert">{errorText(signs.error)}</p>}
+      {signs.data &&
+        (signs.data.length === 0 ? (
+          <p>No signs at this site yet.</p>
+        ) : (
+          <ul className={styles.signs} aria-label={`Signs of ${site.name}`}>
+            {signs.data.map((sign) => (
+              <SignRow key={sign.id} sign={sign} sites={sites} />
+            ))}
+          </ul>
+        ))}
+      <AddSticker site={site} />
+    </section>
+  );
+}
+
+function Signs({ companyId }: { companyId: number }) {
+  const [params] = useSearchParams();
+  const only = Number(params.get('site'));
+  const sites = useQuery(sitesQuery(companyId));
+  if (sites.isPending) return <PageLoading />;
+  if (sites.isError) return <p role="alert">{errorText(sites.error)}</p>;
+  if (sites.data.length === 0) {
+    return (
+      <p>
+        Add a site first: <Link to="/site">add your first site</Link>.
+      </p>
+    );
+  }
+  const shown = only > 0 ? sites.data.filter((s) => s.id === only) : sites.data;
+  return (
+    <>
+      {only > 0 && (
+        <p>
+          <Link to="/manage-signs">Show the signs of every site</Link>
+        </p>
+      )}
+      {shown.map((site) => (
+        <SiteSigns key={site.id} site={site} sites={sites.data} />
+      ))}
+    </>
+  );
+}
+
+export function ManageSignsPage() {
+  return (
+    <WorkspacePage intro="The signs (stickers) of each of your sites: add, move or retire them.">
+      {(account) => <Signs companyId={account.companyId} />}
+    </WorkspacePage>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../components/lazy-page';
+
+/**
+ * The operator workspace, spread into the signs brand's routes. Each page's code arrives when it
+ * is opened, so none of it is in the brand's first paint.
+ */
+export const workspaceRoutes: RouteObject[] = [
+  { path: '/your-sites', element: lazyPage(() => import('./your-sites-page').then((m) => m.YourSitesPage)) },
+  { path: '/site', element: lazyPage(() => import('./site-page').then((m) => m.SitePage)) },
+  {
+    path: '/manage-signs',
+    element: lazyPage(() => import('./manage-signs-page').then((m) => m.ManageSignsPage)),
+  },
+  {
+    path: '/manage-contact',
+    element: lazyPage(() => import('./manage-contact-page').then((m) => m.ManageContactPage)),
+  },
+  {
+    path: '/update-details',
+    element: lazyPage(() => import('./update-details-page').then((m) => m.UpdateDetailsPage)),
+  },
+  { path: '/company', element: lazyPage(() => import('./company-page').then((m) => m.CompanyPage)) },
+  {
+    path: '/company-users',
+    element: lazyPage(() => import('./company-users-page').then((m) => m.CompanyUsersPage)),
+  },
+  {
+    path: '/accept-invite',
+    element: lazyPage(() => import('./accept-invite-page').then((m) => m.AcceptInvitePage)),
+  },
+];

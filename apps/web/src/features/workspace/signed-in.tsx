@@ -1,0 +1,33 @@
+import type { AccountDetails } from '@app/contract/workspace';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PageLoading } from '../../components/lazy-page';
+import { PageShell } from '../../components/page-shell';
+import { useSession } from '../../lib/session';
+import { accountQuery } from './api';
+import { errorText } from './fields';
+
+/**
+ * The frame of every workspace page: signed out, it asks the visitor to sign in; for company
+ * pages, a plain user is told these are for master users (the API refuses them anyway).
+ */
+export function WorkspacePage({
+  intro,
+  masterOnly = false,
+  children,
+}: {
+  intro: string;
+  masterOnly?: boolean;
+  children: (account: AccountDetails) => ReactNode;
+}) {
+  const session = useSession();
+  const account = useQuery({ ...accountQuery, enabled: session.signedIn });
+  let body: ReactNode;
+  if (!session.signedIn) body = <p role="status">Please sign in to see this page.</p>;
+  else if (account.isPending) body = <PageLoading />;
+  else if (account.isError) body = <p role="alert">{errorText(account.error)}</p>;
+  else if (masterOnly && account.data.masterUser !== 1)
+    body = <p role="alert">Only a master user of your company can open this page.</p>;
+  else body = children(account.data);
+  return <PageShell intro={intro}>{body}</PageShell>;
+}

@@ -1,0 +1,314 @@
+import { PASSWORD_MIN } from '@app/contract/accounts';
+import { messages } from '@app/contract/messages';
+import { type AccountDetails, accountDetailsBody, workspaceLimits as L } from '@app/contract/workspace';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notify } from '../../lib/notify';
+import { clearSession, storeSession } from '../../lib/session';
+import {
+  accountQuery,
+  changePassword,
+  confirmEmail,
+  deleteAccount,
+  downloadMyData,
+  saveAccount,
+} from './api';
+import { errorText, TextField } from './fields';
+import { WorkspacePage } from './signed-in';
+import styles from './workspace.module.css';
+
+function Details({ account }: { account: AccountDetails }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    title: account.title,
+    firstname: account.firstname,
+    surname: account.surname,
+    tel: account.tel,
+    email: account.email,
+  });
+  const [error, setError] = useState<string>();
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const save = useMutation({
+    mutationFn: saveAccount,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountQuery.queryKey, saved);
+      notify.success(
+        saved.pendingEmail && saved.pendingEmail !== account.pendingEmail
+          ? 'We have sent a confirmation link to your new e-mail address.'
+          : messages.server.userUpdated,
+      );
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = accountDetailsBody.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    save.mutate(parsed.data);
+  };
+  return (
+    <section className={styles.section} aria-labelledby="details-heading">
+      <h2 id="details-heading">Your details</h2>
+      <p>
+        User name: <strong>{account.userName}</strong> · Company: <strong>{account.companyName}</strong>
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField id="me-title" label="Title" max={L.title} value={form.title} onChange={set('title')} />
+        <TextField
+          id="me-first"
+          label="First name"
+          max={L.personName}
+          value={form.firstname}
+          onChange={set('firstname')}
+          autoComplete="given-name"
+        />
+        <TextField
+          id="me-surname"
+          label="Surname"
+          max={L.personName}
+          value={form.surname}
+          onChange={set('surname')}
+          autoComplete="family-name"
+        />
+        <TextField
+          id="me-tel"
+          label="Telephone"
+          type="tel"
+          max={L.phone}
+          value={form.tel}
+          onChange={set('tel')}
+          autoComplete="tel"
+        />
+        <TextField
+          id="me-email"
+          label="E-mail"
+          type="email"
+          max={254}
+          hint="A new address changes only when you click the link we send to it."
+          value={form.email}
+          onChange={set('email')}
+          autoComplete="email"
+        />
+        {account.pendingEmail && <p role="status">Waiting for confirmation: {account.pendingEmail}</p>}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={save.isPending}>
+            Save details
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Password({ master }: { master: boolean }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string>();
+  const change = useMutation({
+    mutationFn: () => changePassword(current, next),
+    onSuccess: (reply) => {
+      storeSession(reply.token, master);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      notify.success(reply.message);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < PASSWORD_MIN) return setError(messages.reset.passwordTooShort);
+    if (next !== confirm) return setError(messages.reset.passwordsDoNotMatch);
+    setError(undefined);
+    change.mutate();
+  };
+  return (
+    <section className={styles.section} aria-labelledby="password-heading">
+      <h2 id="password-heading">Change password</h2>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          id="pw-current"
+          label="Current password"
+          type="password"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+        />
+        <TextField
+          id="pw-new"
+          label="New password"
+          hint="8-20 characters"
+          type="password"
+          value={next}
+          onChange={setNext}
+          autoComplete="new-password"
+        />
+        <TextField
+          id="pw-confirm"
+          label="Confirm new password"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+        />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <p className={styles.hint}>Changing your password signs you out everywhere else.</p>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={change.isPending}>
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function MyData() {
+  const download = useMutation({
+    mutationFn: downloadMyData,
+    onSuccess: (data) => {
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'my-data.json';
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+    onError: (e) => notify.error(errorText(e)),
+  });
+  return (
+    <section className={styles.section} aria-labelledby="data-heading">
+      <h2 id="data-heading">Download my data</h2>
+      <p>Everything we hold about you and your company, as a JSON file.</p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          Download my data
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function DeleteAccount({ master }: { master: boolean }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string>();
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(password),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      clearSession();
+      navigate('/');
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed !== 'DELETE') return setError('Type DELETE to confirm.');
+    setError(undefined);
+    remove.mutate();
+  };
+  return (
+    <section className={styles.section} aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete my account</h2>
+      <p>
+        {master
+          ? 'If you are the only master user, your company, its sites and their published details are deleted too, and its signs are released: they will no longer show your details.'
+          : 'Your user is deleted; your company and its sites stay with its other users.'}{' '}
+        We send you an e-mail to say it is done.
+      </p>
+      {!open ? (
+        <div className={styles.actions}>
+          <button type="button" className={styles.danger} onClick={() => setOpen(true)}>
+            Delete my account…
+          </button>
+        </div>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField
+            id="del-password"
+            label="Your password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
+          <TextField id="del-confirm" label="Type DELETE to confirm" value={typed} onChange={setTyped} />
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <button type="submit" className={styles.danger} disabled={remove.isPending}>
+              Delete my account for good
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The link sent to a new e-mail address lands here with ?emailToken=. */
+function EmailConfirmation() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('emailToken');
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!token || done.current) return;
+    done.current = true;
+    confirmEmail(token).then(
+      (reply) => {
+        notify.success(reply.message);
+        void queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
+        setParams({}, { replace: true });
+      },
+      (e: unknown) => notify.error(errorText(e)),
+    );
+  }, [token, queryClient, setParams]);
+  return null;
+}
+
+export function UpdateDetailsPage() {
+  return (
+    <>
+      <EmailConfirmation />
+      <WorkspacePage intro="Your own details, password and data.">
+        {(account) => (
+          <>
+            <Details account={account} />
+            <Password master={account.masterUser === 1} />
+            <MyData />
+            <DeleteAccount master={account.masterUser === 1} />
+          </>
+        )}
+      </WorkspacePage>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ManageContactPage } from './manage-contact-page';
+import { SitePage } from './site-page';
+import { account, fakeApi, renderPage, signIn, site } from './test-harness';
+import { YourSitesPage } from './your-sites-page';
+
+describe('/your-sites', () => {
+  it('lists each site with its signs, confirmation date and look-ups; names are shown as text', async () => {
+    signIn(true);
+    const evil = '<img src=x onerror=alert(1)>';
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [
+        site(1, evil),
+        site(2, 'Depot', { detailsOutOfDate: true, signCount: 0, lookups30Days: 0 }),
+      ],
+    });
+    renderPage(<YourSitesPage />, '/your-sites');
+    const list = await screen.findByRole('list', { name: 'Your sites' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(within(cards[0] as HTMLElement).getByRole('heading').textContent).toBe(evil);
+    expect(document.querySelector('img')).toBeNull();
+    expect(cards[0]?.textContent).toContain('Signs2');
+    expect(cards[0]?.textContent).toContain('10 January 2026');
+    expect(cards[0]?.textContent).toContain('Look-ups (30 days)4');
+    expect(within(cards[1] as HTMLElement).getByText(/Details may be out of date/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit Depot' }).getAttribute('href')).toBe('/site?id=2');
+  });
+
+  it('with no sites, leads to adding the first one', async () => {
+    signIn(false);
+    fakeApi({ 'GET /api/account': account(0), 'GET /api/sites/company/5': [] });
+    renderPage(<YourSitesPage />, '/your-sites');
+    const link = await screen.findByRole('link', { name: 'Add your first site' });
+    expect(link.getAttribute('href')).toBe('/site');
+  });
+
+  it('signed out, asks the visitor to sign in and calls nothing', async () => {
+    const calls = fakeApi({});
+    renderPage(<YourSitesPage />, '/your-sites');
+    expect(screen.getByRole('status').textContent).toBe('Please sign in to see this page.');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('/site', () => {
+  it('checks the form with the shared limits before calling, then adds the site', async () => {
+    signIn(false);
+    const calls = fakeApi({ 'GET /api/account': account(0), 'POST /api/sites/add': site(9, 'Gate') });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Site name' });
+    expect(name.getAttribute('maxlength')).toBe('100');
+    expect(screen.getByRole('spinbutton', { name: 'Recordings are kept for (days)' })).toHaveProperty(
+      'value',
+      '30',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+      'Please fill out the required field: Site Name',
+      'Please fill out the required field: Key Information',
+    ]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(name, 'Gate');
+    await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    await screen.findByRole('button', { name: 'Add site' });
+    await expect
+      .poll(() => calls.find((c) => c.method === 'POST')?.body)
+      .toMatchObject({
+        name: 'Gate',
+        keyInfo: 'Crime prevention.',
+        retentionDays: 30,
+      });
+  });
+});
+
+describe('/manage-contact', () => {
+  it('is refused to plain users', async () => {
+    signIn(false);
+    fakeApi({ 'GET /api/account': account(0) });
+    renderPage(<ManageContactPage />, '/manage-contact');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only a master user of your company can open this page.',
+    );
+  });
+
+  it('previews exactly the published channels', async () => {
+    signIn(true);
+    const settings = {
+      showPhone: true,
+      showEmail: false,
+      showAddress: false,
+      showRelay: true,
+      phone: '0113 496 0000',
+      email: 'office@example.com',
+      address: '',
+      isHomeAddress: false,
+      homeAddressConsent: false,
+      contactText: '',
+    };
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/contact/publication': {
+        company: { name: 'Northern Watch Ltd', settings },
+        sites: [
+          {
+            siteId: 1,
+            siteName: 'Yard',
+            settings: null,
+            preview: { phone: '0113 496 0000', email: null, address: null, relay: true, contactText: null },
+            detailsOutOfDate: false,
+          },
+        ],
+      },
+    });
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const preview = await screen.findByRole('region', { name: 'Preview of Yard' });
+    expect(within(preview).getByRole('link', { name: '0113 496 0000' })).toBeTruthy();
+    expect(preview.textContent).not.toContain('office@example.com');
+    expect(preview.textContent).toContain('A “Contact the operator” form is offered.');
+    expect(screen.getByRole('checkbox', { name: 'E-mail address' })).toHaveProperty('checked', false);
+  });
+});

@@ -1,0 +1,84 @@
+import type { SiteSummary } from '@app/contract/workspace';
+import { workspaceMessages } from '@app/contract/workspace';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageLoading } from '../../components/lazy-page';
+import { sitesQuery } from './api';
+import { errorText } from './fields';
+import { WorkspacePage } from './signed-in';
+import styles from './workspace.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function SiteCard({ site }: { site: SiteSummary }) {
+  return (
+    <li className={styles.card}>
+      <h2>{site.name}</h2>
+      {site.detailsOutOfDate && (
+        <p className={styles.warning}>Details may be out of date: please check them.</p>
+      )}
+      <dl className={styles.facts}>
+        <dt>Signs</dt>
+        <dd>{site.signCount}</dd>
+        <dt>Details confirmed</dt>
+        <dd>{site.detailsConfirmedAt ? dateFormat.format(new Date(site.detailsConfirmedAt)) : 'Not yet'}</dd>
+        <dt>Look-ups (30 days)</dt>
+        <dd>{site.lookups30Days}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Link className={styles.secondary} to={`/site?id=${site.id}`}>
+          Edit <span className={styles.visuallyHidden}>{site.name}</span>
+        </Link>
+        <Link className={styles.secondary} to={`/manage-signs?site=${site.id}`}>
+          Signs <span className={styles.visuallyHidden}>of {site.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function SitesList({ companyId }: { companyId: number }) {
+  const sites = useQuery(sitesQuery(companyId));
+  if (sites.isPending) return <PageLoading />;
+  if (sites.isError) return <p role="alert">{errorText(sites.error)}</p>;
+  if (sites.data.length === 0) {
+    return (
+      <div className={styles.section}>
+        <p>You have no sites yet. A site is a place where your cameras and their signs are.</p>
+        <p>
+          <Link className={styles.button} to="/site">
+            Add your first site
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p>
+        <Link className={styles.button} to="/site">
+          Add a site
+        </Link>
+      </p>
+      <ul className={styles.cards} aria-label="Your sites">
+        {sites.data.map((site) => (
+          <SiteCard key={site.id} site={site} />
+        ))}
+      </ul>
+      {sites.data.some((s) => s.detailsOutOfDate) && (
+        <p className={styles.hint}>
+          Sites marked “{workspaceMessages.detailsOutOfDate}” show that warning to the public until you
+          confirm them.
+        </p>
+      )}
+    </>
+  );
+}
+
+export function YourSitesPage() {
+  return (
+    <WorkspacePage intro="The CCTV sites registered to your company.">
+      {(account) => <SitesList companyId={account.companyId} />}
+    </WorkspacePage>
+  );
+}
