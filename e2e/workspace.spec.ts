@@ -112,6 +112,9 @@ async function watchedPage(
 async function checkPage(page: Page, path: string, name: string) {
   await page.goto(`${origin}${path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The start overlay (SPEC.md: about a second) and the page's own data first.
+  await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
 }
