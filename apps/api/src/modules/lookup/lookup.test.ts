@@ -79,7 +79,7 @@ describe('searching by name, town or postcode', () => {
     await register(t, { companyName: 'Northern Watch Ltd', town: 'Harrogate', postcode: 'HG1 2AB' });
     await register(t, { companyName: 'Kestrel Security', town: 'Bristol', postcode: 'BS1 4DJ' });
 
-    const typo = await call(t, 'GET', '/api/lookup/search?q=Nothern%20Watch');
+    const typo = await call(t, 'GET', '/api/lookup/search?q=Nothern%20Wach');
     expect(typo.statusCode).toBe(200);
     expect(typo.json().results.map((r: { operator: string }) => r.operator)).toEqual(['Northern Watch Ltd']);
 

@@ -89,24 +89,54 @@ export async function lookupSign(q: Queryable, term: string): Promise<SignLookup
   return { id: row.id, signRef: row.sign_ref, scheme: scheme ?? null };
 }
 
+/** Close words of the vocabulary tried for each typed word (the best by trigram similarity). */
+const ALTERNATIVES_PER_WORD = 5;
+const MAX_WORDS = 6;
+
+/** The words of a search term as the search documents hold them: lower case letters and digits. */
+export function searchWords(term: string): string[] {
+  return [...new Set(term.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
+    .filter((w) => w.length >= 2)
+    .slice(0, MAX_WORDS);
+}
+
 /**
- * Schemes whose company name, site name, town or postcode resemble the term (trigram word
- * similarity, so typos are forgiven), best first, one page of SEARCH_PAGE_SIZE.
+ * Schemes whose company name, site name, town or postcode hold, for every typed word, that word
+ * or a close one (typos forgiven by trigram similarity against the vocabulary), best first, one
+ * page of SEARCH_PAGE_SIZE.
  */
 export async function searchSchemes(
   q: Queryable,
   term: string,
   page: number,
 ): Promise<{ results: Scheme[]; hasMore: boolean }> {
+  const words = searchWords(term);
+  if (words.length === 0) return { results: [], hasMore: false };
   const rows = await q.query<SchemeRow>(
-    `select ${schemeColumns},
+    `with typed as (
+       select w, ord from unnest($1::text[]) with ordinality as t(w, ord)
+     ),
+     alternatives as (
+       select typed.ord, string_agg(quote_literal(v.word), ' | ') as alts
+         from typed
+         cross join lateral (
+           select word from search_words where word % typed.w order by word <-> typed.w limit $2
+         ) v
+        group by typed.ord
+     ),
+     wanted as (
+       select to_tsquery('simple', string_agg('(' || alts || ')', ' & ')) as query
+         from alternatives
+       having count(*) = cardinality($1::text[])
+     )
+     select ${schemeColumns},
             (select st.sign_ref from stickers st where st.site_id = s.id order by st.id limit 1) as sign_ref
-       from sites s
+       from wanted
+       join sites s on s.search_tsv @@ wanted.query
        join companies c on c.id = s.company_id
-      where $1 <% s.search_doc
-      order by word_similarity($1, s.search_doc) desc, s.id
-      limit $2 offset $3`,
-    [term.trim().toLowerCase(), SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE],
+      order by ts_rank(s.search_tsv, wanted.query) desc, s.id
+      limit $3 offset $4`,
+    [words, ALTERNATIVES_PER_WORD, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE],
   );
   const hasMore = rows.length > SEARCH_PAGE_SIZE;
   return { results: await toSchemes(q, rows.slice(0, SEARCH_PAGE_SIZE)), hasMore };

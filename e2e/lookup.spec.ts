@@ -1,0 +1,205 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { dueDate, overwriteDate, ukDate } from '../apps/api/src/modules/relay/dates';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { brandOrigin, E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/outbox';
+
+const origin = brandOrigin('signs');
+const outbox = resolve(E2E_DATA_DIR, 'outbox');
+const hostHeader = `signs.localhost:${E2E_PORT}`;
+
+/** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
+async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
+  return fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: {
+      host: hostHeader,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+interface Operator {
+  signRef: string;
+  email: string;
+  userId: number;
+  token: string;
+}
+
+/** A real operator: a sticker from the sticker command, sign-up, the mailed confirmation, sign-in. */
+async function registerOperator(): Promise<Operator> {
+  const csv = execFileSync('npm', ['run', '--silent', 'stickers', '--', 'issue', '--count', '1'], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  const [signRef = '', prefixNo = ''] = (csv.trim().split('\n').at(-1) ?? '').split(',');
+  const suffix = Date.now().toString(36);
+  const email = `operator-${suffix}@example.com`;
+  const password = 'correct horse battery';
+  const userName = `op${suffix}`.slice(0, 20);
+  const signUp = await api('POST', '/api/users/add', {
+    companyName: 'Quayside Parking Ltd',
+    title: 'Ms',
+    firstname: 'Ada',
+    surname: 'Quay',
+    address1: '1 Harbour Road',
+    address2: '',
+    address3: '',
+    town: 'Whitby',
+    postcode: 'YO21 1AA',
+    county: 'North Yorkshire (England)',
+    email,
+    tel: '01947 000000',
+    userName,
+    password,
+    siteName: 'Harbour car park',
+    keyInfo:
+      'For the safety of visitors and the prevention of crime. Recordings are overwritten every 30 days.',
+    signRef,
+    prefixNo,
+    masterUser: 1,
+  });
+  expect(signUp.status).toBe(200);
+  const { userId } = (await signUp.json()) as { userId: number };
+  const mail = await waitForMail({ to: email, subject: 'Confirm' }, { dir: outbox });
+  const link = new URL(mail.links[0] ?? '');
+  const confirmed = await api('PUT', `/api/users/${userId}`, {
+    confirmedAt: new Date().toISOString(),
+    confirmToken: link.searchParams.get('token'),
+  });
+  expect(confirmed.status).toBe(200);
+  const login = await api('POST', '/api/users/login', { userName, password });
+  const { token } = (await login.json()) as { token: string };
+  return { signRef, email, userId, token };
+}
+
+async function settle(page: Page) {
+  await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+}
+
+test('a visitor finds the operator by the reference, contacts them, and the operator sees the request', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const operator = await registerOperator();
+  const typed = operator.signRef.toLowerCase().replaceAll('-', '');
+
+  // The reference as typed from the sign: lower case, no hyphens.
+  await page.goto(`${origin}/search-scheme`);
+  await settle(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('The reference on the sign').fill(typed);
+  await page.getByRole('button', { name: 'Find the operator' }).click();
+  await expect(page).toHaveURL(`${origin}/sign/${operator.signRef}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quayside Parking Ltd' })).toBeVisible();
+  await expect(page.getByText('Harbour car park, Whitby, YO21 1AA')).toBeVisible();
+  await expect(page.getByText('30 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('These details may be out of date.')).toBeVisible();
+  await expect(page.getByText(operator.email)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // The QR code's PNG, decoded, is the address of this page on the signs domain.
+  const png = await api('GET', `/api/signs/${typed}/qr.png`);
+  const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+  const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  expect(decoded).toBe(`${origin}/sign/${operator.signRef}`);
+  await page.goto(decoded ?? '');
+  await settle(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quayside Parking Ltd' })).toBeVisible();
+
+  // A request for a copy of footage of the visitor.
+  const recorded = ukDate(new Date(Date.now() - 2 * 86_400_000));
+  const visitor = `visitor-${Date.now().toString(36)}@example.net`;
+  await page.getByRole('button', { name: 'Contact the operator' }).click();
+  await page.getByLabel('Your name').fill('Sam Walker');
+  await page.getByLabel('Your e-mail').fill(visitor);
+  await page.getByLabel('A copy of footage of me').check();
+  await page.getByLabel('Date').fill(recorded);
+  await page.getByLabel('From').fill('14:00');
+  await page.getByLabel('To', { exact: true }).fill('14:30');
+  await page.getByLabel('Where you were').fill('By the pay machine');
+  await page.getByLabel('How the operator can find you in the recording').fill('Red coat, black umbrella');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Send to the operator' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Your reference is' });
+  await expect(status).toBeVisible();
+  const reference = ((await status.locator('strong').textContent()) ?? '').trim();
+  expect(reference).toMatch(/^R-\d{6}$/);
+
+  const due = dueDate(ukDate(new Date()));
+  const overwrite = overwriteDate(recorded, 30);
+  const toOperator = await waitForMail({ to: operator.email, subject: reference }, { dir: outbox });
+  expect(toOperator.text).toContain(`Answer by: ${due}`);
+  expect(toOperator.text).toContain(`overwritten on: ${overwrite}`);
+  expect(toOperator.text).toContain('Red coat, black umbrella');
+  const acknowledgement = await waitForMail({ to: visitor, subject: reference }, { dir: outbox });
+  expect(acknowledgement.text).toContain(`Your reference: ${reference}`);
+  expect(acknowledgement.text).not.toContain(operator.email);
+
+  // The operator's Requests list: both dates, the overwrite one marked as near (28 days away is not).
+  await page.evaluate(
+    ({ token, userId }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('masterUser', 'true');
+      localStorage.setItem('userId', String(userId));
+    },
+    { token: operator.token, userId: operator.userId },
+  );
+  await page.goto(`${origin}/requests`);
+  await settle(page);
+  const row = page.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('A copy of footage of me');
+  await expect(row).toContainText('Sam Walker');
+  await expect(row.getByRole('cell').nth(3)).toHaveText(formatDate(due));
+  await expect(row.getByRole('cell').nth(4)).toHaveText(formatDate(overwrite));
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('at 375px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the sign page fits a phone, and unknown or unregistered references say so', async ({
+    page,
+    pageErrors,
+  }) => {
+    pageErrors.allow(/404/);
+    const operator = await registerOperator();
+    await page.goto(`${origin}/sign/${operator.signRef}`);
+    await settle(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quayside Parking Ltd' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('sign-page-375.png'), fullPage: true });
+
+    await page.goto(`${origin}/sign/ZZZZ-ZZZZ-ZZZZ`);
+    await settle(page);
+    await expect(page.getByText('No sign has that reference.')).toBeVisible();
+
+    await page.goto(`${origin}/search?q=quayside`);
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Quayside Parking Ltd' }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(`${origin}/sign/${operator.signRef}/print`);
+    await settle(page);
+    const pdf = await api('GET', `/api/signs/${operator.signRef}/print.pdf?size=A3`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await expect(page.getByRole('link', { name: 'A3 PDF' })).toHaveAttribute('href', /size=A3/);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
