@@ -128,14 +128,20 @@ export async function searchSchemes(
        select to_tsquery('simple', string_agg('(' || alts || ')', ' & ')) as query
          from alternatives
        having count(*) = cardinality($1::text[])
+     ),
+     -- The page is chosen from the sites alone; only its rows are joined to their companies.
+     ranked as (
+       select s.id, ts_rank(s.search_tsv, wanted.query) as rank
+         from wanted join sites s on s.search_tsv @@ wanted.query
+        order by rank desc, s.id
+        limit $3 offset $4
      )
      select ${schemeColumns},
             (select st.sign_ref from stickers st where st.site_id = s.id order by st.id limit 1) as sign_ref
-       from wanted
-       join sites s on s.search_tsv @@ wanted.query
+       from ranked
+       join sites s on s.id = ranked.id
        join companies c on c.id = s.company_id
-      order by ts_rank(s.search_tsv, wanted.query) desc, s.id
-      limit $3 offset $4`,
+      order by ranked.rank desc, s.id`,
     [words, ALTERNATIVES_PER_WORD, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE],
   );
   const hasMore = rows.length > SEARCH_PAGE_SIZE;
