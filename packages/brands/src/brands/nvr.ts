@@ -126,7 +126,7 @@ export const nvr: BrandConfig = {
       { label: 'YouTube', href: 'https://www.youtube.com/@zipvisionnvr', icon: 'youtube' },
       { label: 'LinkedIn', href: 'https://www.linkedin.com/company/zipvision', icon: 'linkedin' },
     ],
-    copyrightText: '© ZipVision. All rights reserved.',
+    copyrightText: '© ZipVision NVR. All rights reserved.',
   },
   showQuickMenu: false,
   brandPage: { overlayColor: 'rgba(0, 78, 100, 0.85)', flipCardBackColor: '#004e64' },
