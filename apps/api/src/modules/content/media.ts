@@ -22,6 +22,8 @@ export interface MediaFile {
   path: string;
   width: number | null;
   height: number | null;
+  /** Recordings: the length in whole seconds (rounded, as players show it). */
+  durationSeconds?: number;
 }
 
 /** Where the seed writes rendered manuals and spoken messages: DATA_DIR/content-media/<brand>. */
@@ -58,6 +60,27 @@ export function checkSvg(name: string, svg: string): { width: number; height: nu
   if (!(width > 0 && height > 0))
     throw new Error(`images/${name}: the <svg> element needs a width and a height`);
   return { width: Math.round(width), height: Math.round(height) };
+}
+
+/** The length of a PCM WAV recording in seconds, from its `fmt ` and `data` chunks. */
+export function wavSeconds(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  if (bytes.length < 12 || text(0) !== 'RIFF' || text(8) !== 'WAVE') throw new Error('not a WAV file');
+  let byteRate = 0;
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const id = text(offset);
+    const size = view.getUint32(offset + 4, true);
+    if (id === 'fmt ') byteRate = view.getUint32(offset + 16, true);
+    if (id === 'data') {
+      if (!byteRate) break;
+      // A recorder that streamed the file may leave the size unset: then the data runs to the end.
+      const available = bytes.length - offset - 8;
+      return Math.min(size || available, available) / byteRate;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error('a WAV file without a format or data chunk');
 }
 
 /** Writes `bytes` under `file` unless it is there already; a half-written file is never visible. */
@@ -216,12 +239,14 @@ export async function prepareMedia(
           path: `audio/${message.audio}`,
           width: null,
           height: null,
+          durationSeconds: Math.max(1, Math.round(wavSeconds(bytes))),
         });
         continue;
       }
       const version = hash16('espeak-ng', JSON.stringify(tts), message.text);
       const relative = `${version}.wav`;
-      const size = await writeOnce(path.join(generatedDir, relative), () => speak(tts, message.text));
+      const file = path.join(generatedDir, relative);
+      const size = await writeOnce(file, () => speak(tts, message.text));
       add({
         name: message.audio,
         kind: 'audio',
@@ -232,6 +257,7 @@ export async function prepareMedia(
         path: relative,
         width: null,
         height: null,
+        durationSeconds: Math.max(1, Math.round(wavSeconds(await readFile(file)))),
       });
     }
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db';
 import type { TestApp } from '../../test/test-app';
-import { generatedMediaDir } from './media';
+import { generatedMediaDir, wavSeconds } from './media';
 import { contentSeed } from './seed';
 import { defaultContentDir } from './source';
 import { createContentTestApp, get } from './test-helpers';
@@ -94,6 +94,37 @@ describe('the content seed', () => {
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       }
     }
+  });
+
+  it('gives each message the length of its recording, within a second of the catalogue', async () => {
+    const source = JSON.parse(
+      await readFile(path.join(defaultContentDir, 'voice', 'categories.json'), 'utf8'),
+    ) as {
+      messages: { id: number; durationSeconds: number }[];
+    };
+    const rows = await t.db.query<{ id: number; duration_seconds: number; path: string }>(
+      `select m.id, m.duration_seconds, f.path
+         from voice_messages m join content_files f on f.brand = m.brand and f.name = m.audio`,
+    );
+    for (const row of rows) {
+      const bytes = await readFile(path.join(generatedMediaDir(t.env.dataDir, 'voice'), row.path));
+      expect(row.duration_seconds).toBe(Math.round(wavSeconds(bytes)));
+      const listed = source.messages.find((m) => m.id === row.id)?.durationSeconds ?? 0;
+      expect(Math.abs(row.duration_seconds - listed)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('measures a WAV file from its header, and refuses what is not one', () => {
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.write('WAVE', 8);
+    header.write('fmt ', 12);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt32LE(44_100, 28);
+    header.write('data', 36);
+    header.writeUInt32LE(88_200, 40);
+    expect(wavSeconds(Buffer.concat([header, Buffer.alloc(88_200)]))).toBe(2);
+    expect(() => wavSeconds(Buffer.from('%PDF-1.7 not audio'))).toThrow(/not a WAV file/);
   });
 
   it('runs on a database where the files were made by another server (same files, same rows)', async () => {

@@ -162,7 +162,8 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
       sort_order: index + 1,
       title: message.title,
       spoken_text: message.text,
-      duration_seconds: message.durationSeconds,
+      // What the recording really lasts, which is what the player shows.
+      duration_seconds: byName.get(message.audio)?.durationSeconds ?? message.durationSeconds,
       audio: message.audio,
     })),
   };

@@ -2,6 +2,7 @@ import type { ContentPage as Page } from '@app/contract/catalogue';
 import { type ReactNode, useId } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { PageShell } from '../../../components/page-shell';
+import { useBrand } from '../../../lib/brand';
 import { usePage } from '../api/get-page';
 import styles from './catalogue.module.css';
 import { DownloadArea } from './download-area';
@@ -34,6 +35,7 @@ export interface ContentPageProps {
  * matter lists (content/README-catalogues.md, "Pages").
  */
 export function ContentPage({ slug, before, children }: ContentPageProps) {
+  const { downloadPage } = useBrand();
   const query = usePage(slug);
   return (
     <QueryView
@@ -55,7 +57,9 @@ export function ContentPage({ slug, before, children }: ContentPageProps) {
           {(page.resources.length > 0 || page.downloads.length > 0) && (
             <DownloadArea>
               <ResourceGroups groups={page.resources} level={3} />
-              {page.downloads.length > 0 && <DownloadList items={page.downloads} />}
+              {page.downloads.length > 0 && (
+                <DownloadList items={page.downloads} columns={downloadPage.columns} />
+              )}
             </DownloadArea>
           )}
           {children}
