@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { contentPage } from '../../features/catalogue/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <PageShell intro="Number plate recognition software for CCTV cameras." /> },
+  { path: '/', element: contentPage('home') },
   {
     path: '/contact-us',
     element: <PageShell intro="Questions about the software, licences or support: write to us." />,

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { contentPage } from '../../features/catalogue/lazy-page';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <PageShell intro="Carry several camera signals down a single cable." /> },
+  { path: '/', element: contentPage('home') },
   {
     path: '/contact-us',
     element: <PageShell intro="Questions about the multiplexers, an order or support: write to us." />,

@@ -1,31 +1,28 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { contentPage, lazyPage } from '../../features/catalogue/lazy-page';
 
 export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <PageShell intro="Network video recorders for IP cameras, with apps, software and firmware." />,
-  },
+  { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
   {
     path: '/contact-us',
     element: <PageShell intro="Questions about a recorder, an order or support: write to us." />,
   },
-  { path: '/zipvision', element: <PageShell intro="The viewing software for our network recorders." /> },
-  { path: '/phone-apps', element: <PageShell intro="Watch your cameras from a phone or tablet." /> },
+  { path: '/zipvision', element: contentPage('zipvision') },
+  { path: '/phone-apps', element: contentPage('phone-apps') },
+  { path: '/free-software', element: contentPage('free-software') },
+  { path: '/accessorie', element: contentPage('accessorie') },
+  { path: '/firmware', element: contentPage('firmware') },
   {
-    path: '/free-software',
-    element: <PageShell intro="Free software for viewing and managing recordings." />,
+    path: '/resources/:contentType',
+    element: lazyPage(() => import('./resources-page').then((m) => m.ResourcesPage)),
   },
-  { path: '/accessorie', element: <PageShell intro="Cables, drives and other parts for our recorders." /> },
-  { path: '/firmware', element: <PageShell intro="The latest firmware for every recorder model." /> },
-  { path: '/resources/:contentType', element: <PageShell intro="Guides, manuals and files to download." /> },
   {
     path: '/products/:name',
-    element: <PageShell intro={({ name }) => `Details of the ${name ?? ''} product.`} />,
+    element: lazyPage(() =>
+      import('../../features/catalogue/components/product-page').then((m) => m.ProductPage),
+    ),
   },
-  {
-    path: '/connect',
-    element: <PageShell intro="How to connect to your recorder over a network or the internet." />,
-  },
-  { path: '/port', element: <PageShell intro="Which ports to open on your router for remote viewing." /> },
+  { path: '/connect', element: contentPage('connect') },
+  { path: '/port', element: contentPage('port') },
 ];

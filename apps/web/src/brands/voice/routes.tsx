@@ -1,25 +1,26 @@
 import type { RouteObject } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { contentPage, lazyPage } from '../../features/catalogue/lazy-page';
 
 export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: (
-      <PageShell intro="Recorded voice messages for security systems, and the players that speak them." />
-    ),
-  },
+  { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
   {
     path: '/contact-us',
     element: <PageShell intro="Questions about messages, players or an order: write to us." />,
   },
-  { path: '/messages', element: <PageShell intro="Every voice message, by category." /> },
-  { path: '/how-to', element: <PageShell intro="How to load and play messages on your player." /> },
-  { path: '/about', element: <PageShell intro="Who records the messages and makes the players." /> },
-  { path: '/category/:id', element: <PageShell intro="The voice messages of this category." /> },
-  { path: '/subcategory/:id', element: <PageShell intro="The voice messages of this subcategory." /> },
-  { path: '/message/:id', element: <PageShell intro="Listen to this message and download it." /> },
+  { path: '/messages', element: lazyPage(() => import('./messages-page').then((m) => m.MessagesPage)) },
+  { path: '/how-to', element: contentPage('how-to') },
+  { path: '/about', element: contentPage('about') },
+  { path: '/category/:id', element: lazyPage(() => import('./category-page').then((m) => m.CategoryPage)) },
+  {
+    path: '/subcategory/:id',
+    element: lazyPage(() => import('./subcategory-page').then((m) => m.SubcategoryPage)),
+  },
+  { path: '/message/:id', element: lazyPage(() => import('./message-page').then((m) => m.MessagePage)) },
   {
     path: '/products/:name',
-    element: <PageShell intro={({ name }) => `Details of the ${name ?? ''} product.`} />,
+    element: lazyPage(() =>
+      import('../../features/catalogue/components/product-page').then((m) => m.ProductPage),
+    ),
   },
 ];
