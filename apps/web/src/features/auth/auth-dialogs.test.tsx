@@ -58,4 +58,27 @@ describe('account and reset dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
   });
+
+  it('forgets what was typed when the dialog closes', async () => {
+    setScreenWidth(1280);
+    const user = userEvent.setup();
+    await renderShell({ path: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
+    await user.click(within(dialog).getByRole('button', { name: 'Create An Account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Sign Reference' }), 'K7QM-3XWD-P9TE');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Create An Account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    expect((within(dialog).getByRole('textbox', { name: 'Sign Reference' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+  });
 });

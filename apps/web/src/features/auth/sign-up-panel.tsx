@@ -54,6 +54,10 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
     setValues((current) => ({ ...current, [field]: value }));
   }, []);
   const errorOf = (field: SignUpField) => fieldError(message, field);
+  // Stable, so it runs only when the keyed step name below is replaced, not on every render.
+  const focusStep = useCallback((node: HTMLParagraphElement | null) => {
+    if (node && movedStep.current) node.focus();
+  }, []);
 
   const goTo = (next: Step) => {
     movedStep.current = true;
@@ -137,14 +141,7 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       </Description>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         {/* A new step's fields replace the old ones: focus goes to the step's name, which is read out. */}
-        <p
-          key={step}
-          className={formStyles.stepCount}
-          tabIndex={-1}
-          ref={(node) => {
-            if (node && movedStep.current) node.focus();
-          }}
-        >
+        <p key={step} className={formStyles.stepCount} tabIndex={-1} ref={focusStep}>
           Step {step} of 4: {STEP_NAMES[step]}
         </p>
         {step === 1 && <SignUpStickerStep {...stepProps} />}

@@ -1,0 +1,268 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { inSeconds, json, renderAuthDialog, stubApi, tokenWith } from './test-harness';
+
+const sessionToken = tokenWith({ id: 17, userName: 'operator', exp: inSeconds(3600) });
+const confirmedLookup = json({ message: 'User found', confirmedAt: '2025-01-01T00:00:00.000Z' });
+const userRecord = (masterUser: 0 | 1, confirmedAt: string | null = '2025-01-01T00:00:00.000Z') =>
+  json([{ id: 17, userName: 'operator', confirmedAt, masterUser }]);
+
+async function fillAndSubmit(dialog: HTMLElement, userName: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  if (userName) await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), userName);
+  if (password) await user.type(within(dialog).getByLabelText('Password'), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+describe('sign-in dialog', () => {
+  it.each([
+    ['', 'secret-pass', 'Username is required', 'Username'],
+    ['operator', '', 'Password is required', 'Password'],
+  ])(
+    'with username %j and password %j it says %j at that field and calls nothing',
+    async (name, password, text, label) => {
+      const api = stubApi({});
+      const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+      await fillAndSubmit(dialog, name, password);
+
+      const error = await within(dialog).findByRole('alert');
+      expect(error.textContent).toBe(text);
+      const field = within(dialog).getByLabelText(label);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toContain(error.id);
+      expect(document.activeElement).toBe(field);
+      expect(api.calls).toEqual([]);
+    },
+  );
+
+  it('clears its message after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({});
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Username is required');
+
+    act(() => vi.advanceTimersByTime(2900));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Username is required');
+    act(() => vi.advanceTimersByTime(200));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("says 'User not found' when the lookup does not know the username", async () => {
+    const api = stubApi({ 'POST /api/users/user': json({ message: 'User not found', confirmedAt: null }) });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    await fillAndSubmit(dialog, 'nobody', 'secret-pass');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User not found');
+    expect(api.callsTo('POST /api/users/user')[0]?.body).toEqual({ userName: 'nobody' });
+    expect(api.callsTo('POST /api/users/login')).toEqual([]);
+  });
+
+  it("says 'Your Account is not confirmed' and offers a new confirmation link", async () => {
+    const api = stubApi({
+      'POST /api/users/user': json({ message: 'User found', confirmedAt: null }),
+      'POST /api/users/resend-confirmation': json({
+        message: 'If that account is waiting for confirmation, a new link is on its way.',
+      }),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    const user = await fillAndSubmit(dialog, 'operator', 'secret-pass');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your Account is not confirmed');
+    expect(api.callsTo('POST /api/users/login')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send a new confirmation link' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'If that account is waiting for confirmation, a new link is on its way.',
+    );
+    expect(api.callsTo('POST /api/users/resend-confirmation')[0]?.body).toEqual({ userName: 'operator' });
+  });
+
+  it('shows the login message when the login is refused, and keeps any stored session', async () => {
+    localStorage.setItem('token', 'someone.elses.session');
+    stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'error', message: 'Incorrect username or password.' }, 401),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    await fillAndSubmit(dialog, 'operator', 'wrong-pass');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    expect(localStorage.getItem('token')).toBe('someone.elses.session');
+  });
+
+  it('shows the login message of an answer whose status is not success', async () => {
+    stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'error', message: 'Account locked.' }),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    await fillAndSubmit(dialog, 'operator', 'secret-pass');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Account locked.');
+  });
+
+  it("says 'Login failed, please try again.' when the server cannot be reached", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    await fillAndSubmit(dialog, 'operator', 'secret-pass');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Login failed, please try again.');
+  });
+
+  it("shows the server's message when a call fails with one", async () => {
+    stubApi({
+      'POST /api/users/user': json(
+        { message: 'Too many attempts. Please wait a minute and try again.' },
+        429,
+      ),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    await fillAndSubmit(dialog, 'operator', 'secret-pass');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait a minute and try again.',
+    );
+  });
+
+  it('signs in: stores the session, says so, closes and goes to /your-sites', async () => {
+    const api = stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
+      'GET /api/users/17': userRecord(1),
+    });
+    await renderAuthDialog({ mode: 'signIn', path: '/faqs' });
+    const dialog = screen.getByRole('dialog', { name: 'Sign In' });
+    await fillAndSubmit(dialog, 'operator', 'secret-pass');
+
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/your-sites');
+    expect(localStorage.getItem('token')).toBe(sessionToken);
+    expect(localStorage.getItem('userId')).toBe('17');
+    expect(localStorage.getItem('masterUser')).toBe('true');
+    expect(api.callsTo('POST /api/users/login')[0]?.body).toEqual({
+      userName: 'operator',
+      password: 'secret-pass',
+    });
+    expect(api.callsTo('GET /api/users/17')[0]?.headers.get('Authorization')).toBe(`Bearer ${sessionToken}`);
+  });
+
+  it('stores masterUser false for a user who is not a master user, and submits on Enter', async () => {
+    stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: '' }),
+      'GET /api/users/17': userRecord(0),
+    });
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass{Enter}');
+
+    // An empty server message falls back to the spec's words.
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    expect(localStorage.getItem('masterUser')).toBe('false');
+  });
+
+  it('shows and hides the password', async () => {
+    const { dialog } = await renderAuthDialog({ mode: 'signIn' });
+    const user = userEvent.setup({ delay: null });
+    const password = within(dialog).getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(within(dialog).getByRole('button', { name: 'Show Password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide Password' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+});
+
+describe('confirmation mode (?userId=&token=)', () => {
+  const confirmPath = '/?userId=17&token=0123456789abcdef0123456789abcdef';
+
+  it('prefills the username, confirms the account, signs in and goes to /your-sites', async () => {
+    const api = stubApi({
+      'GET /api/users/confirmuser/17?token=*': userRecord(1, null),
+      'PUT /api/users/17': json({
+        message: 'User confirmed successfully!',
+        confirmedAt: '2025-06-01T10:00:00.000Z',
+      }),
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
+      'GET /api/users/17': userRecord(1),
+    });
+    const { dialog } = await renderAuthDialog({ path: confirmPath });
+    expect(within(dialog).getByRole('heading', { name: 'Confirm Account' })).toBeTruthy();
+    const userName = within(dialog).getByRole('textbox', { name: 'Username' });
+    await waitFor(() => expect((userName as HTMLInputElement).value).toBe('operator'));
+    expect(within(dialog).queryByRole('button', { name: 'Forgot Password?' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Create An Account' })).toBeNull();
+
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('User confirmed successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/your-sites'));
+    const put = api.callsTo('PUT /api/users/17')[0];
+    expect(put?.body).toMatchObject({ confirmToken: '0123456789abcdef0123456789abcdef' });
+    const { confirmedAt } = put?.body as { confirmedAt: string };
+    expect(new Date(confirmedAt).toISOString()).toBe(confirmedAt);
+    expect(localStorage.getItem('token')).toBe(sessionToken);
+  });
+
+  it('does not confirm again an account that is already confirmed', async () => {
+    const api = stubApi({
+      'GET /api/users/confirmuser/17?token=*': userRecord(1),
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
+      'GET /api/users/17': userRecord(1),
+    });
+    const { dialog } = await renderAuthDialog({ path: confirmPath });
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(
+        'operator',
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    expect(api.callsTo('PUT /api/users/17')).toEqual([]);
+    expect(screen.queryByText('User confirmed successfully!')).toBeNull();
+  });
+
+  it("says 'Error fetching user data' with the server's reason, and offers a new link", async () => {
+    const reason = 'This confirmation link is invalid or has expired. You can ask for a new one.';
+    const api = stubApi({
+      'GET /api/users/confirmuser/17?token=*': json({ message: reason }, 400),
+      'POST /api/users/resend-confirmation': json({ message: 'A new link is on its way.' }),
+    });
+    const { dialog } = await renderAuthDialog({ path: confirmPath });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Error fetching user data')).toBeTruthy();
+    expect(within(alert).getByText(reason)).toBeTruthy();
+
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a new confirmation link' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('A new link is on its way.');
+    expect(api.callsTo('POST /api/users/resend-confirmation')[0]?.body).toEqual({ userName: 'operator' });
+  });
+
+  it('says the link cannot be used when it has no token', async () => {
+    const api = stubApi({});
+    const { dialog } = await renderAuthDialog({ path: '/?userId=17' });
+    const alert = within(dialog).getByRole('alert');
+    expect(within(alert).getByText('Error fetching user data')).toBeTruthy();
+    expect(
+      within(alert).getByText('This confirmation link is invalid or has expired. You can ask for a new one.'),
+    ).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});
