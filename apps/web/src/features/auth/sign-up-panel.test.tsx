@@ -260,7 +260,7 @@ describe('sign-up dialog, step 3: details, address and site', () => {
     ['county', 'Please fill out the required field: county', 'County'],
     ['Site Name', 'Please fill out the required field: Site Name', 'Site Name'],
     ['Key Information', 'Please fill out the required field: Key Information', 'Key Information'],
-  ])('on submit also requires the %s', async (missing, text, label) => {
+  ])('on submit also requires the %s', async (_missing, text, label) => {
     const { api, dialog } = await openSignUp();
     const user = userEvent.setup({ delay: null });
     await fillStep1(user, dialog);
