@@ -32,17 +32,17 @@ describe('sidebar', () => {
     await renderShell({ path: '/' });
     const toggle = await screen.findByRole('button', { name: 'Find a scheme operator' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
+    expect(within(sidebar()).queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(controlled).not.toBeNull();
-    expect(screen.getByRole('link', { name: 'Look up a sign reference' })).toBeTruthy();
+    expect(within(sidebar()).getByRole('link', { name: 'Look up a sign reference' })).toBeTruthy();
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
+    expect(within(sidebar()).queryByRole('link', { name: 'Look up a sign reference' })).toBeNull();
   });
 
   it('marks the link of the current page and opens its group', async () => {

@@ -1,15 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { PageShell } from '../../components/page-shell';
+import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contentPage } from '../../features/catalogue/lazy-page';
+import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [
   { path: '/', element: contentPage('home') },
   { path: '/features', element: contentPage('features') },
   { path: '/product', element: contentPage('product') },
-  {
-    path: '/contact-us',
-    element: <PageShell intro="Questions about the tool, licences or support: write to us." />,
-  },
+  contactUsRoute,
   { path: '/download', element: contentPage('download') },
-  { path: '/our-brands', element: <PageShell intro="The sister sites of this brand." /> },
+  ourBrandsRoute,
 ];

@@ -1,12 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { PageShell } from '../../components/page-shell';
+import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contentPage } from '../../features/catalogue/lazy-page';
+import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [
   { path: '/', element: contentPage('home') },
-  {
-    path: '/contact-us',
-    element: <PageShell intro="Questions about the multiplexers, an order or support: write to us." />,
-  },
-  { path: '/our-brands', element: <PageShell intro="The sister sites of this brand." /> },
+  contactUsRoute,
+  ourBrandsRoute,
 ];

@@ -1,13 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { PageShell } from '../../components/page-shell';
 import { contentPage, lazyPage } from '../../features/catalogue/lazy-page';
+import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
-  {
-    path: '/contact-us',
-    element: <PageShell intro="Questions about a recorder, an order or support: write to us." />,
-  },
+  contactUsRoute,
   { path: '/zipvision', element: contentPage('zipvision') },
   { path: '/phone-apps', element: contentPage('phone-apps') },
   { path: '/free-software', element: contentPage('free-software') },

@@ -1,54 +1,64 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageShell } from '../../components/page-shell';
+import { lazyPage } from '../../components/lazy-page';
+import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
+import { contactUsRoute } from '../../features/contact/contact-route';
 import { lookupRoutes } from '../../features/lookup/routes';
 import { workspaceRoutes } from '../../features/workspace/routes';
+import { loadSignsPage } from './content-sources';
+
+type PageWithSource = ComponentType<{ source: string }>;
+
+/** A page of content/signs/<slug>.md, drawn by `component` once both have arrived. */
+function markdownPage(slug: string, component: () => Promise<PageWithSource>) {
+  return lazyPage(async () => {
+    const [Page, source] = await Promise.all([component(), loadSignsPage(slug)]);
+    return () => <Page source={source} />;
+  });
+}
+
+const plainPage = (slug: string) =>
+  markdownPage(slug, () => import('../../features/content/content-page').then((m) => m.ContentPage));
 
 export const routes: RouteObject[] = [
   ...lookupRoutes,
   ...workspaceRoutes,
   {
     path: '/',
-    element: (
-      <PageShell intro="Look up the sign reference on a CCTV warning sign to find out who runs the cameras and how to contact them." />
+    element: markdownPage('home', () => import('../../features/content/home-page').then((m) => m.HomePage)),
+  },
+  { path: '/comply', element: plainPage('comply') },
+  { path: '/signs', element: plainPage('signs') },
+  {
+    path: '/download',
+    element: markdownPage('download', () =>
+      import('../../features/content/download-page').then((m) => m.DownloadPage),
     ),
   },
+  { path: '/links', element: plainPage('links') },
   {
-    path: '/comply',
-    element: (
-      <PageShell intro="What a CCTV scheme operator must show on a warning sign, and how the register helps." />
-    ),
+    path: '/faqs',
+    element: markdownPage('faqs', () => import('../../features/content/faq-page').then((m) => m.FaqPage)),
   },
-  {
-    path: '/signs',
-    element: <PageShell intro="Warning signs carrying a register sticker, ready for your scheme." />,
-  },
-  { path: '/download', element: <PageShell intro="Sign artwork and guidance for scheme operators." /> },
-  { path: '/links', element: <PageShell intro="Guidance and organisations that help with CCTV rules." /> },
-  { path: '/faqs', element: <PageShell intro="Answers to the questions we are asked most often." /> },
-  {
-    path: '/help',
-    element: <PageShell intro="How to register, add sites and keep your contact details up to date." />,
-  },
-  { path: '/terms', element: <PageShell intro="The terms on which the register may be used." /> },
-  { path: '/cookie', element: <PageShell intro="Which cookies this site uses and why." /> },
-  {
-    path: '/disclaimer',
-    element: <PageShell intro="The limits of the information published on this site." />,
-  },
-  {
-    path: '/signage-solution',
-    element: <PageShell intro="A complete signage solution for CCTV schemes of any size." />,
-  },
+  { path: '/help', element: plainPage('help') },
+  { path: '/terms', element: plainPage('terms') },
+  { path: '/cookie', element: plainPage('cookie') },
+  { path: '/disclaimer', element: plainPage('disclaimer') },
+  { path: '/signage-solution', element: plainPage('signage-solution') },
   {
     path: '/partnership-programme',
-    element: <PageShell intro="Work with us to supply register signs to your customers." />,
+    element: markdownPage('partnership-programme', () =>
+      import('./partnership-page').then((m) => m.PartnershipPage),
+    ),
   },
-  { path: '/forum-cookie', element: <PageShell intro="Which cookies the forum uses and why." /> },
-  { path: '/about-us', element: <PageShell intro="Who runs the register and why it exists." /> },
+  { path: '/forum-cookie', element: plainPage('forum-cookie') },
+  { path: '/about-us', element: plainPage('about-us') },
+  contactUsRoute,
   {
-    path: '/contact-us',
-    element: <PageShell intro="Questions about the register, your signs or your account: write to us." />,
+    path: '/site-map',
+    element: markdownPage('site-map', () =>
+      import('../../features/content/site-map-page').then((m) => m.SiteMapPage),
+    ),
   },
-  { path: '/site-map', element: <PageShell intro="Every public page of this site." /> },
-  { path: '/our-brands', element: <PageShell intro="The sister sites of the register." /> },
+  ourBrandsRoute,
 ];

@@ -1,13 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { PageShell } from '../../components/page-shell';
 import { contentPage, lazyPage } from '../../features/catalogue/lazy-page';
+import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
-  {
-    path: '/contact-us',
-    element: <PageShell intro="Questions about messages, players or an order: write to us." />,
-  },
+  contactUsRoute,
   { path: '/messages', element: lazyPage(() => import('./messages-page').then((m) => m.MessagesPage)) },
   { path: '/how-to', element: contentPage('how-to') },
   { path: '/about', element: contentPage('about') },
