@@ -55,17 +55,11 @@ export function AddressLookupField({
       items,
       inputId: id,
       isOpen,
-      inputValue: value,
       // Never "selected": every choice, even of the same suggestion again, fetches and fills.
       selectedItem: null,
       itemToString: (item) => item?.address ?? '',
       itemToKey: (item) => item?.id,
       onIsOpenChange: ({ isOpen: open }) => setMenuWanted(open),
-      onInputValueChange: ({ type, inputValue }) => {
-        if (type !== stateChangeTypes.InputChange) return;
-        onChange(inputValue);
-        setTyped(inputValue);
-      },
       onSelectedItemChange: ({ selectedItem }) => {
         if (selectedItem) void choose(selectedItem);
       },
@@ -75,10 +69,6 @@ export function AddressLookupField({
           case stateChangeTypes.InputKeyDownEscape:
           case stateChangeTypes.InputBlur:
             return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem };
-          // The chosen address, not the suggestion's one-line summary, goes into the field.
-          case stateChangeTypes.InputKeyDownEnter:
-          case stateChangeTypes.ItemClick:
-            return { ...changes, inputValue: state.inputValue };
           default:
             return changes;
         }
@@ -105,6 +95,14 @@ export function AddressLookupField({
       )}
       <input
         {...getInputProps({
+          // The value is ours, set in the change event itself: downshift reports changes after
+          // rendering, and a controlled input updated that late drops keys typed quickly.
+          // A chosen address replaces it (its first line), not the suggestion's one-line summary.
+          value,
+          onChange: (event) => {
+            onChange(event.currentTarget.value);
+            setTyped(event.currentTarget.value);
+          },
           className: styles.input,
           autoComplete: 'address-line1',
           required,

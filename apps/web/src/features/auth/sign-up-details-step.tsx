@@ -47,7 +47,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProp
   const text = (
     field: 'companyName' | 'title' | 'firstname' | 'surname' | 'email' | 'confirmEmail' | 'tel',
     label: string,
-    input: Pick<TextFieldProps, 'type' | 'autoComplete' | 'hint'> = {},
+    input: Pick<TextFieldProps, 'type' | 'autoComplete'> = {},
   ) => (
     <TextField
       {...input}
@@ -66,7 +66,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProp
         <legend className={formStyles.sectionTitle}>Your details</legend>
         {text('companyName', 'Company Name', { autoComplete: 'organization' })}
         <div className={formStyles.pair}>
-          {text('title', 'Title', { autoComplete: 'honorific-prefix', hint: 'e.g. Mr, Mrs, Ms, Dr' })}
+          {text('title', 'Title', { autoComplete: 'honorific-prefix' })}
           {text('firstname', 'First Name', { autoComplete: 'given-name' })}
         </div>
         {text('surname', 'Surname', { autoComplete: 'family-name' })}

@@ -171,7 +171,7 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
           )}
         </div>
       </form>
-      <p className={styles.switches}>
+      <p className={styles.aside}>
         Already have an account?{' '}
         <button type="button" className={styles.linkButton} onClick={() => onSwitch('signIn')}>
           Sign In
