@@ -6,13 +6,13 @@ const apiInclude = ['apps/api/src/**/*.test.ts'];
 // TEST_DATABASE_URL is set (CI starts a throw-away cluster for it).
 const apiProjects = [
   {
-    extends: true,
+    extends: true as const,
     test: { name: 'api-pglite', include: apiInclude, environment: 'node', env: { TEST_DB: 'pglite' } },
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
-          extends: true,
+          extends: true as const,
           test: {
             name: 'api-postgres',
             include: apiInclude,
@@ -30,7 +30,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -38,7 +38,7 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

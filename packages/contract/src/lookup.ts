@@ -8,8 +8,6 @@ export const SEARCH_MAX_PAGES = 5;
 /** Shorter terms match too much to be useful (and cost the most). */
 export const SEARCH_TERM_MIN = 3;
 export const SEARCH_TERM_MAX = 100;
-/** Details not confirmed for this long carry the "may be out of date" mark. */
-export const DETAILS_STALE_AFTER_DAYS = 365;
 
 export const lookupMessages = {
   notFound: 'No sign has that reference. Check the reference on the sign and try again.',

@@ -30,7 +30,8 @@ describe('looking up a sign reference', () => {
         retentionDays: 30,
         contact: { phone: null, email: null, address: null, relay: true, contactText: null },
         detailsConfirmedAt: null,
-        mayBeOutOfDate: true,
+        // The details were typed in at sign-up: they count as confirmed then.
+        mayBeOutOfDate: false,
         signRef: sticker.signRef,
       },
     });
@@ -70,6 +71,24 @@ describe('looking up a sign reference', () => {
       detailsConfirmedAt: expect.any(String),
     });
     expect(res.body).not.toContain('cctv@example.com');
+  });
+
+  it('marks details not confirmed for 13 months as possibly out of date', async () => {
+    t = await createTestApp();
+    const { sticker, reply } = await register(t);
+    await t.db.query(
+      `update sites set created_at = now() - interval '2 years',
+                        details_confirmed_at = now() - interval '13 months 1 day' where id = $1`,
+      [reply.siteId],
+    );
+    const stale = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`);
+    expect(stale.json().scheme.mayBeOutOfDate).toBe(true);
+
+    await t.db.query(`update sites set details_confirmed_at = now() - interval '12 months' where id = $1`, [
+      reply.siteId,
+    ]);
+    const fresh = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`);
+    expect(fresh.json().scheme.mayBeOutOfDate).toBe(false);
   });
 });
 

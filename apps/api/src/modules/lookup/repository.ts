@@ -1,7 +1,8 @@
 import { signRefKey } from '@app/contract/accounts';
-import { DETAILS_STALE_AFTER_DAYS, type Scheme, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
+import { type Scheme, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
 import type { Queryable } from '../../db/db';
 import { type PublishedContact, publishedFrom } from '../publication/published';
+import { outOfDateSql } from '../sites/repository';
 
 interface SchemeRow {
   site_id: number;
@@ -13,13 +14,12 @@ interface SchemeRow {
   key_info: string;
   retention_days: number;
   details_confirmed_at: Date | null;
+  out_of_date: boolean;
   sign_ref: string | null;
 }
 
-const DAY_MS = 86_400_000;
-
 const schemeColumns = `s.id as site_id, s.company_id, c.name as operator, s.name as site_name, s.town,
-  s.postcode, s.key_info, s.retention_days, s.details_confirmed_at`;
+  s.postcode, s.key_info, s.retention_days, s.details_confirmed_at, ${outOfDateSql('s')} as out_of_date`;
 
 /** The published channels of many sites of many companies, in one query. */
 async function publishedContacts(
@@ -43,7 +43,7 @@ async function publishedContacts(
   return result;
 }
 
-function toScheme(row: SchemeRow, contact: PublishedContact, now: Date): Scheme {
+function toScheme(row: SchemeRow, contact: PublishedContact): Scheme {
   const confirmed = row.details_confirmed_at;
   return {
     siteId: row.site_id,
@@ -55,14 +55,15 @@ function toScheme(row: SchemeRow, contact: PublishedContact, now: Date): Scheme 
     retentionDays: row.retention_days,
     contact,
     detailsConfirmedAt: confirmed ? confirmed.toISOString() : null,
-    mayBeOutOfDate: !confirmed || now.getTime() - confirmed.getTime() > DETAILS_STALE_AFTER_DAYS * DAY_MS,
+    // One rule with the workspace: not confirmed for 13 months, counting from creation.
+    mayBeOutOfDate: row.out_of_date,
     signRef: row.sign_ref,
   };
 }
 
-async function toSchemes(q: Queryable, rows: readonly SchemeRow[], now = new Date()): Promise<Scheme[]> {
+async function toSchemes(q: Queryable, rows: readonly SchemeRow[]): Promise<Scheme[]> {
   const contacts = await publishedContacts(q, rows);
-  return rows.map((row) => toScheme(row, contacts.get(row.site_id) ?? publishedFrom(undefined), now));
+  return rows.map((row) => toScheme(row, contacts.get(row.site_id) ?? publishedFrom(undefined)));
 }
 
 export interface SignLookup {
