@@ -34,7 +34,7 @@ function newOperator() {
 
 async function open(page: Page, path = '/') {
   await page.goto(`${origin}${path}`);
-  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
 }
 
 async function openSignUp(page: Page): Promise<Locator> {
@@ -48,7 +48,10 @@ async function openSignUp(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** All four sign-up steps, the address chosen from the look-up's suggestions. */
+/**
+ * All four sign-up steps, the address chosen from the look-up's suggestions. With `shots` (a path
+ * prefix, from ACCOUNTS_SCREENSHOTS) each step is also photographed for a person to look at.
+ */
 async function signUp(
   page: Page,
   sticker: Sticker,
@@ -139,7 +142,7 @@ async function logOut(page: Page) {
 async function accountJourney(page: Page, shots?: string) {
   const shot = async (name: string) => {
     if (!shots) return;
-    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+    await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
     await page.screenshot({ path: `${shots}-${name}.png` });
   };
   const sticker = issueSticker();
@@ -225,7 +228,8 @@ test('an operator signs up, confirms by e-mail, signs in and out, and resets the
   test.setTimeout(120_000);
   // Chromium logs the refused login and the used reset link (both 401) as failed resources.
   pageErrors.allow(/status of 401/);
-  await accountJourney(page);
+  const shots = process.env.ACCOUNTS_SCREENSHOTS;
+  await accountJourney(page, shots ? `${shots}/accounts-1280` : undefined);
 });
 
 test('the open sign-in and sign-up dialogs have no serious accessibility violations', async ({ page }) => {

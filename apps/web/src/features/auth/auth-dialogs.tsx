@@ -29,6 +29,8 @@ export function AuthDialogs() {
   if (state.kind === 'reset') {
     panel = (
       <ResetPasswordPanel
+        // A different link is a different check: start again rather than reuse the last one's.
+        key={state.token}
         token={state.token}
         onDone={close}
         onRequestNewLink={() => {
@@ -42,7 +44,14 @@ export function AuthDialogs() {
   } else if (state.mode === 'forgotPassword') {
     panel = <ForgotPasswordPanel onSwitch={setMode} onDone={close} />;
   } else {
-    panel = <SignInPanel confirmUserId={state.confirmUserId} onSwitch={setMode} onDone={close} />;
+    panel = (
+      <SignInPanel
+        key={state.confirmUserId ?? ''}
+        confirmUserId={state.confirmUserId}
+        onSwitch={setMode}
+        onDone={close}
+      />
+    );
   }
 
   return (
