@@ -20,7 +20,7 @@ const contentPages: [path: string, text: string][] = [
   ['/cookie', 'What we store in your browser'],
   ['/disclaimer', 'We do not run the cameras'],
   ['/signage-solution', 'How it works'],
-  ['/partnership-programme', 'Apply to become a partner'],
+  ['/partnership-programme', 'Tell us about your business'],
   ['/forum-cookie', 'Cookies the forum uses'],
   ['/about-us', 'Why we started the register'],
   ['/site-map', 'These are the main pages'],
@@ -143,9 +143,14 @@ test.describe('our brands', () => {
 test.describe('at 375px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  for (const path of ['/', '/faqs', '/our-brands', '/contact-us']) {
-    test(`${path} has no serious accessibility problems on a phone`, async ({ page }) => {
+  for (const path of ['/', '/faqs', '/our-brands', '/contact-us', '/download', '/partnership-programme']) {
+    test(`${path} fits a phone's width, with no serious accessibility problems`, async ({ page }) => {
       await open(page, path);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.screen);
       await expectNoSeriousA11yViolations(page);
     });
   }

@@ -34,22 +34,22 @@ const hints = {
     'What your business does, roughly how many signs or sites you handle a year, and the areas you cover.',
 };
 
-/** The partnership programme's application: company, contact, kind of partner, message, optional attachment. */
+/**
+ * The partnership programme's application: company, contact, kind of partner, message, optional
+ * attachment. It follows the page's own "Apply" section, so it has no heading of its own.
+ */
 export function PartnershipForm() {
   return (
-    <section aria-labelledby="partnership-form-title">
-      <h2 id="partnership-form-title">Apply to become a partner</h2>
-      <MultipartForm
-        id="partnership"
-        label="Partnership application"
-        fields={fields}
-        schema={partnershipDataSchema}
-        file={{ label: 'Attachment, such as a brochure or price list', required: false }}
-        endpoint={partnershipPath}
-        submitLabel="Send application"
-        sentTitle="Application sent"
-        hints={hints}
-      />
-    </section>
+    <MultipartForm
+      id="partnership"
+      label="Partnership application"
+      fields={fields}
+      schema={partnershipDataSchema}
+      file={{ label: 'Attachment, such as a brochure or price list', required: false }}
+      endpoint={partnershipPath}
+      submitLabel="Send application"
+      sentTitle="Application sent"
+      hints={hints}
+    />
   );
 }
