@@ -26,11 +26,11 @@ interface Wordmark {
 const wordmarks: Record<BrandId, Wordmark> = {
   signs: { lead: 'Sign ', accent: 'Register', nameWidth: 170, strap: 'CCTV SCHEME CONTACTS' },
   dvr: { lead: 'ALIEN', accent: ' DVR', nameWidth: 132, strap: 'HYBRID RECORDERS' },
-  voice: { lead: 'Vox', accent: 'Alert', nameWidth: 116, strap: 'SPOKEN CCTV WARNINGS' },
-  nvr: { lead: 'Zip', accent: 'Vision', nameWidth: 124, strap: 'NETWORK VIDEO RECORDERS' },
-  anpr: { lead: 'Plate', accent: 'Sight', nameWidth: 130, strap: 'ANPR SOFTWARE' },
+  voice: { lead: 'Vox', accent: 'Alert', nameWidth: 116, strap: 'VOICE WARNINGS' },
+  nvr: { lead: 'Zip', accent: 'Vision', nameWidth: 124, strap: 'NETWORK RECORDERS' },
+  anpr: { lead: 'Plate', accent: 'Sight', nameWidth: 130, strap: 'PLATE RECOGNITION' },
   multiplexer: { lead: 'Cable', accent: 'Mux', nameWidth: 126, strap: 'CABLE MULTIPLEXERS' },
-  ipcam: { lead: 'IPCam', accent: ' Scout', nameWidth: 150, strap: 'IP CAMERA TOOL' },
+  ipcam: { lead: 'IPCam', accent: ' Scout', nameWidth: 150, strap: 'IP CAMERA SET-UP TOOL' },
 };
 
 /**
@@ -43,10 +43,9 @@ function mark(id: BrandId, ink: string, accent: string, ground: string): string 
       // A yellow CCTV warning sign with the camera pictogram.
       return `<rect x="6" y="6" width="52" height="52" rx="8" fill="${accent}"/>
 <g fill="${ground}">
-<path d="M13 27.5 41.5 19.5 45 31.5 16.5 39.5Z"/>
-<path d="M44.5 17 51 15.2 55 29.5 48.5 31.3Z"/>
-<rect x="24" y="37" width="5" height="9"/>
-<rect x="15" y="44.5" width="23" height="5.5" rx="1.5"/>
+<rect x="12" y="20" width="6" height="26" rx="1.5"/>
+<rect x="17" y="31" width="15" height="5"/>
+<g transform="rotate(22 36 27)"><rect x="20" y="20" width="28" height="13" rx="2"/><rect x="47" y="18" width="5" height="17" rx="1"/></g>
 </g>`;
     case 'dvr':
       // An alien head: the range's name, with eyes that glow like recording lights.
@@ -106,11 +105,13 @@ function logoSvg(brand: BrandConfig): string {
   const { ink, accent, ground } = colours(brand);
   const w = wordmarks[brand.id];
   const width = 76 + w.nameWidth + 4;
+  // Capitals run about 0.68em wide: size the strap so fitting it barely stretches or squeezes it.
+  const strapSize = Math.min(10.5, (w.nameWidth - 2) / (w.strap.length * 0.68)).toFixed(1);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 64" width="${width}" height="64" role="img" aria-label="${brand.name}">
 <title>${brand.name}</title>
 ${mark(brand.id, ink, accent, ground)}
 <text x="76" y="33" font-family="${FONT}" font-size="27" font-weight="700" fill="${ink}" textLength="${w.nameWidth}" lengthAdjust="spacingAndGlyphs">${w.lead}<tspan fill="${accent}">${w.accent}</tspan></text>
-<text x="77" y="52" font-family="${FONT}" font-size="10.5" font-weight="600" fill="${ink}" opacity="0.9" textLength="${w.nameWidth - 2}" lengthAdjust="spacing">${w.strap}</text>
+<text x="77" y="52" font-family="${FONT}" font-size="${strapSize}" font-weight="600" fill="${ink}" textLength="${w.nameWidth - 2}" lengthAdjust="spacingAndGlyphs">${w.strap}</text>
 </svg>
 `;
 }
