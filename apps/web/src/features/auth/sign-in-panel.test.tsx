@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { inSeconds, json, renderAuthDialog, stubApi, tokenWith } from './test-harness';
+import { type ApiCall, inSeconds, json, renderAuthDialog, stubApi, tokenWith } from './test-harness';
 
 const sessionToken = tokenWith({ id: 17, userName: 'operator', exp: inSeconds(3600) });
 const confirmedLookup = json({ message: 'User found', confirmedAt: '2025-01-01T00:00:00.000Z' });
@@ -208,9 +208,9 @@ describe('confirmation mode (?userId=&token=)', () => {
 
     expect(await screen.findByText('User confirmed successfully!')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/your-sites'));
-    const put = api.callsTo('PUT /api/users/17')[0];
-    expect(put?.body).toMatchObject({ confirmToken: '0123456789abcdef0123456789abcdef' });
-    const { confirmedAt } = put?.body as { confirmedAt: string };
+    const [put] = api.callsTo('PUT /api/users/17') as [ApiCall];
+    expect(put.body).toMatchObject({ confirmToken: '0123456789abcdef0123456789abcdef' });
+    const { confirmedAt } = put.body as { confirmedAt: string };
     expect(new Date(confirmedAt).toISOString()).toBe(confirmedAt);
     expect(localStorage.getItem('token')).toBe(sessionToken);
   });

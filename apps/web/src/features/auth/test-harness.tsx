@@ -1,11 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ToastHost } from '../../app/toast-host';
 import { AuthDialogProvider, useAuthDialog } from './auth-dialog-provider';
 import type { AccountMode } from './auth-dialog-state';
+
+// The dialog tests chain several stubbed calls and lazy chunks; on a busy two-core machine the
+// default second of findBy/waitFor is too short to tell slow from broken.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface ApiCall {
   method: string;
@@ -94,6 +98,8 @@ export async function renderAuthDialog({
     ],
     { initialEntries: [path] },
   );
+  // The dialogs load lazily; loaded first, a busy machine cannot make the first test time out.
+  await import('./auth-dialogs');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
