@@ -255,6 +255,17 @@ describe('confirmation mode (?userId=&token=)', () => {
     expect(api.callsTo('POST /api/users/resend-confirmation')[0]?.body).toEqual({ userName: 'operator' });
   });
 
+  it("says only 'Error fetching user data' when the server cannot be reached", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'GET /api/users/confirmuser/17?token=*': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { dialog } = await renderAuthDialog({ path: confirmPath });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Error fetching user data');
+    expect(within(dialog).getByRole('textbox', { name: 'Username' }).hasAttribute('readonly')).toBe(false);
+  });
+
   it('says the link cannot be used when it has no token', async () => {
     const api = stubApi({});
     const { dialog } = await renderAuthDialog({ path: '/?userId=17' });

@@ -41,8 +41,9 @@ function useAccountToConfirm(userId: string | null, token: string) {
   if (userId === null) return { user: undefined, problem: undefined };
   // A link without its token (or an older link) cannot confirm anything: say so without asking.
   if (token === '') return { user: undefined, problem: messages.server.confirmLinkInvalid };
-  if (query.isError)
-    return { user: undefined, problem: errorText(query.error, messages.server.confirmLinkInvalid) };
+  // The server says why (an invalid or expired link, an account already confirmed); when no
+  // answer came there is no reason to give beyond the failure itself.
+  if (query.isError) return { user: undefined, problem: errorText(query.error, '') };
   return { user: query.data?.[0], problem: undefined };
 }
 
@@ -159,7 +160,7 @@ export function SignInPanel({ confirmUserId, onSwitch, onDone }: SignInPanelProp
           <p className={formStyles.readout}>
             <strong>{messages.signIn.fetchUserFailed}</strong>
           </p>
-          <p className={formStyles.readout}>{confirmProblem}</p>
+          {confirmProblem && <p className={formStyles.readout}>{confirmProblem}</p>}
         </div>
       )}
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
