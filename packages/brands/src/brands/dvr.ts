@@ -52,7 +52,8 @@ export const dvr: BrandConfig = {
     },
     '/manuals': {
       title: 'Manuals',
-      description: 'Quick-start guides and full user manuals for every Alien DVR, as PDF downloads.',
+      description:
+        'Quick-start guides and the remote viewing and network guide for Alien DVRs, as PDF downloads.',
     },
     '/software': {
       title: 'Software',

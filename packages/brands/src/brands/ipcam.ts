@@ -39,7 +39,8 @@ export const ipcam: BrandConfig = {
     },
     '/download': {
       title: 'Download IPCam Scout',
-      description: 'Download IPCam Scout for Windows, free for installers.',
+      description:
+        'IPCam Scout 2.6 for Windows and macOS, free for installers and end users, with release notes and the user guide.',
     },
     '/our-brands': {
       title: 'Our brands',
@@ -108,7 +109,7 @@ export const ipcam: BrandConfig = {
     ],
     openingTitle: 'Download IPCam Scout',
     openingDescription:
-      'IPCam Scout runs on Windows 10 and 11 and needs no installation: download, unzip and scan. It is free for installers and end users.',
+      'IPCam Scout runs on Windows 10 and 11 with no installation, and on macOS 13 or later. It is free for installers and end users.',
   },
   mail: {
     fromName: 'IPCam Scout',

@@ -26,7 +26,7 @@ export const nvr: BrandConfig = {
         children: [
           { label: 'Manuals', to: '/resources/manuals' },
           { label: 'Datasheets', to: '/resources/datasheets' },
-          { label: 'Videos', to: '/resources/videos' },
+          { label: 'Guides', to: '/resources/guides' },
         ],
       },
       {

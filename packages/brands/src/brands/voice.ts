@@ -31,7 +31,7 @@ export const voice: BrandConfig = {
     '/': {
       title: 'Spoken CCTV warnings',
       description:
-        'VoxAlert players speak a recorded warning such as "You are being recorded on CCTV" when someone is detected. Choose from hundreds of messages.',
+        'VoxAlert players speak a clear warning such as "You are being recorded on CCTV" when someone is detected. Browse the message library and the players.',
     },
     '/messages': {
       title: 'Voice messages',
