@@ -129,7 +129,7 @@ async function signIn(page: Page, userName: string, password: string, shot?: str
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'My account', exact: true }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(`${origin}/`);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
