@@ -10,12 +10,12 @@ import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
 import { partnerRoutes } from './partner/routes';
 import { printRoutes } from './print/routes';
-import { qrRoutes } from './qr/routes';
 import { publicationRoutes } from './publication/routes';
-import { sitesRoutes } from './sites/routes';
-import { siteStickersRoutes } from './stickers/site-routes';
+import { qrRoutes } from './qr/routes';
 import { relayRoutes } from './relay/routes';
+import { sitesRoutes } from './sites/routes';
 import { stickersRoutes } from './stickers/routes';
+import { siteStickersRoutes } from './stickers/site-routes';
 import { usersRoutes } from './users/routes';
 
 /**
