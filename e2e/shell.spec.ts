@@ -153,11 +153,11 @@ test.describe('at 1280px', () => {
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('button', { name: 'My scheme' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'My account', exact: true }).click();
     await page.getByRole('link', { name: 'View my profile' }).click();
     await expect(page).toHaveURL(`${origin}/update-details`);
 
-    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'My account', exact: true }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(`${origin}/`);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

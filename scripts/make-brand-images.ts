@@ -119,7 +119,8 @@ ${mark(brand.id, ink, accent, ground)}
 /** Favicon: the mark on a rounded square of the primary colour, so it reads on any tab strip. */
 function faviconSvg(brand: BrandConfig): string {
   const { ink, accent, ground } = colours(brand);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${brand.name}">
+<title>${brand.name}</title>
 <rect width="64" height="64" rx="14" fill="${ground}"/>
 <g transform="translate(6 6) scale(0.8125)">
 ${mark(brand.id, ink, accent, ground)}

@@ -41,6 +41,14 @@ function isExternal(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
 }
 
+/**
+ * Each item with a key made from its place in the document. The content is static text that is
+ * never reordered, so the position is a stable identity.
+ */
+function keyed<T>(items: readonly T[], prefix: string): Array<[string, T]> {
+  return items.map((item, position) => [`${prefix}-${position}`, item]);
+}
+
 function renderInline(tokens: Token[] | undefined, keyPrefix: string): ReactNode[] {
   return (tokens ?? []).map((token, i) => renderInlineToken(token, `${keyPrefix}-${i}`));
 }
@@ -107,8 +115,8 @@ function renderBlock(token: Token, key: string): ReactNode {
       return <p key={key}>{renderInline((token as Tokens.Paragraph).tokens, key)}</p>;
     case 'list': {
       const list = token as Tokens.List;
-      const items = list.items.map((item, i) => (
-        <li key={`${key}-${i}`}>{renderBlocks(item.tokens, `${key}-${i}`, true)}</li>
+      const items = keyed(list.items, key).map(([itemKey, item]) => (
+        <li key={itemKey}>{renderBlocks(item.tokens, itemKey, true)}</li>
       ));
       return list.ordered ? (
         <ol key={key} start={typeof list.start === 'number' ? list.start : undefined}>
@@ -135,18 +143,18 @@ function renderBlock(token: Token, key: string): ReactNode {
           <table className={styles.table}>
             <thead>
               <tr>
-                {table.header.map((cell, i) => (
-                  <th key={`h${i}`} scope="col">
-                    {renderInline(cell.tokens, `${key}-h${i}`)}
+                {keyed(table.header, `${key}-h`).map(([cellKey, cell]) => (
+                  <th key={cellKey} scope="col">
+                    {renderInline(cell.tokens, cellKey)}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={`r${r}`}>
-                  {row.map((cell, c) => (
-                    <td key={`c${c}`}>{renderInline(cell.tokens, `${key}-${r}-${c}`)}</td>
+              {keyed(table.rows, `${key}-r`).map(([rowKey, row]) => (
+                <tr key={rowKey}>
+                  {keyed(row, rowKey).map(([cellKey, cell]) => (
+                    <td key={cellKey}>{renderInline(cell.tokens, cellKey)}</td>
                   ))}
                 </tr>
               ))}
