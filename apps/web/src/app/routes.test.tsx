@@ -1,5 +1,5 @@
 import { brandById, brandIds, brands, matchPage } from '@app/brands';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderShell } from '../test/render-shell';
 import { setScreenWidth } from '../test/screen-width';
@@ -21,7 +21,7 @@ describe('routes', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe(`${signs.pages['/404']?.title} | ${signs.name}`);
+    await waitFor(() => expect(document.title).toBe(`${signs.pages['/404']?.title} | ${signs.name}`));
   });
 
   it("sends a route of the group that the brand's config does not allow to /404", async () => {
@@ -36,12 +36,13 @@ describe('routes', () => {
     setScreenWidth(1280);
     const home = await renderShell({ path: '/' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(signs.pages['/']?.title);
-    expect(document.title).toBe(signs.title);
+    // The title is set in an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe(signs.title));
     home.unmount();
 
     await renderShell({ path: '/comply' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('How to comply');
-    expect(document.title).toBe(`How to comply | ${signs.name}`);
+    await waitFor(() => expect(document.title).toBe(`How to comply | ${signs.name}`));
   });
 
   it.each(brandIds)('renders every page %s allows, with its title as heading', async (id) => {
