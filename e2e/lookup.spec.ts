@@ -1,30 +1,32 @@
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { dueDate, overwriteDate, ukDate } from '../apps/api/src/modules/relay/dates';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { brandOrigin, E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { brandOrigin, E2E_DATA_DIR } from './support/env';
 import { expect, test } from './support/fixtures';
+import { api, type OperatorDetails, registerOperator } from './support/operator';
 import { waitForMail } from './support/outbox';
 
 const origin = brandOrigin('signs');
 const outbox = resolve(E2E_DATA_DIR, 'outbox');
-const hostHeader = `signs.localhost:${E2E_PORT}`;
 
-/** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
-async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: {
-      host: hostHeader,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** The operator whose sign the visitor reads. */
+const quayside: Partial<OperatorDetails> = {
+  companyName: 'Quayside Parking Ltd',
+  title: 'Ms',
+  firstname: 'Ada',
+  surname: 'Quay',
+  address1: '1 Harbour Road',
+  town: 'Whitby',
+  postcode: 'YO21 1AA',
+  county: 'North Yorkshire (England)',
+  tel: '01947 000000',
+  siteName: 'Harbour car park',
+  keyInfo:
+    'For the safety of visitors and the prevention of crime. Recordings are overwritten every 30 days.',
+};
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -34,60 +36,6 @@ const formatDate = (iso: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${iso}T00:00:00Z`));
 
-interface Operator {
-  signRef: string;
-  email: string;
-  userId: number;
-  token: string;
-}
-
-/** A real operator: a sticker from the sticker command, sign-up, the mailed confirmation, sign-in. */
-async function registerOperator(): Promise<Operator> {
-  const csv = execFileSync('npm', ['run', '--silent', 'stickers', '--', 'issue', '--count', '1'], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-  const [signRef = '', prefixNo = ''] = (csv.trim().split('\n').at(-1) ?? '').split(',');
-  const suffix = Date.now().toString(36);
-  const email = `operator-${suffix}@example.com`;
-  const password = 'correct horse battery';
-  const userName = `op${suffix}`.slice(0, 20);
-  const signUp = await api('POST', '/api/users/add', {
-    companyName: 'Quayside Parking Ltd',
-    title: 'Ms',
-    firstname: 'Ada',
-    surname: 'Quay',
-    address1: '1 Harbour Road',
-    address2: '',
-    address3: '',
-    town: 'Whitby',
-    postcode: 'YO21 1AA',
-    county: 'North Yorkshire (England)',
-    email,
-    tel: '01947 000000',
-    userName,
-    password,
-    siteName: 'Harbour car park',
-    keyInfo:
-      'For the safety of visitors and the prevention of crime. Recordings are overwritten every 30 days.',
-    signRef,
-    prefixNo,
-    masterUser: 1,
-  });
-  expect(signUp.status).toBe(200);
-  const { userId } = (await signUp.json()) as { userId: number };
-  const mail = await waitForMail({ to: email, subject: 'Confirm' }, { dir: outbox });
-  const link = new URL(mail.links[0] ?? '');
-  const confirmed = await api('PUT', `/api/users/${userId}`, {
-    confirmedAt: new Date().toISOString(),
-    confirmToken: link.searchParams.get('token'),
-  });
-  expect(confirmed.status).toBe(200);
-  const login = await api('POST', '/api/users/login', { userName, password });
-  const { token } = (await login.json()) as { token: string };
-  return { signRef, email, userId, token };
-}
-
 async function settle(page: Page) {
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
 }
@@ -96,7 +44,7 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   page,
 }) => {
   test.setTimeout(120_000);
-  const operator = await registerOperator();
+  const operator = await registerOperator(undefined, quayside);
   const typed = operator.signRef.toLowerCase().replaceAll('-', '');
 
   // The reference as typed from the sign: lower case, no hyphens.
@@ -179,7 +127,7 @@ test.describe('at 375px', () => {
     pageErrors,
   }) => {
     pageErrors.allow(/404/);
-    const operator = await registerOperator();
+    const operator = await registerOperator(undefined, quayside);
     await page.goto(`${origin}/sign/${operator.signRef}`);
     await settle(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Quayside Parking Ltd' })).toBeVisible();

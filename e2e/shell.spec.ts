@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
+import { registerOperator } from './support/operator';
 
 const signs = brandById('signs');
 const origin = brandOrigin('signs');
@@ -12,7 +13,7 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-/** An unsigned token with the claims the web app reads; the pages used here make no signed calls. */
+/** An unsigned token with the claims the web app reads, for a session the app must drop without calling the API. */
 function fakeToken(expInSeconds: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const exp = Math.floor(Date.now() / 1000) + expInSeconds;
@@ -142,13 +143,17 @@ test.describe('at 1280px', () => {
   });
 
   test('signed in, the user menu leads to the profile and logs out', async ({ page }) => {
-    const token = fakeToken(3600);
+    // The profile page loads the account, so the session is a real operator's.
+    const operator = await registerOperator();
     await page.goto(`${origin}/`);
-    await page.evaluate((t) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('masterUser', 'false');
-      localStorage.setItem('userId', '42');
-    }, token);
+    await page.evaluate(
+      ([t, id]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('masterUser', 'true');
+        localStorage.setItem('userId', id);
+      },
+      [operator.token, String(operator.userId)] as const,
+    );
     await open(page, '/faqs');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('button', { name: 'My scheme' })).toBeVisible();
@@ -156,6 +161,7 @@ test.describe('at 1280px', () => {
     await page.getByRole('button', { name: 'My account', exact: true }).click();
     await page.getByRole('link', { name: 'View my profile' }).click();
     await expect(page).toHaveURL(`${origin}/update-details`);
+    await expect(page.getByRole('textbox', { name: 'Surname' })).toHaveValue('Reed');
 
     await page.getByRole('button', { name: 'My account', exact: true }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();

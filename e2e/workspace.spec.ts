@@ -1,86 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { brandOrigin, E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { brandOrigin, E2E_DATA_DIR } from './support/env';
 import { expect, test } from './support/fixtures';
+import { api, issueStickers, login, registerOperator } from './support/operator';
 import { waitForMail } from './support/outbox';
 
 const origin = brandOrigin('signs');
 const outbox = resolve(E2E_DATA_DIR, 'outbox');
 const screenshots = resolve(E2E_DATA_DIR, 'screenshots');
-
-/** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
-async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: {
-      host: `signs.localhost:${E2E_PORT}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** New stickers from the sticker command, as the printer would get them. */
-function issueStickers(count: number): { signRef: string; prefixNo: string }[] {
-  const csv = execFileSync('npm', ['run', '--silent', 'stickers', '--', 'issue', '--count', String(count)], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-  return csv
-    .trim()
-    .split('\n')
-    .map((line) => line.split(','))
-    .filter(([ref, prefix]) => ref && prefix && /\d/.test(prefix))
-    .map(([signRef = '', prefixNo = '']) => ({ signRef, prefixNo }));
-}
-
-async function login(userName: string, password: string): Promise<string> {
-  const res = await api('POST', '/api/users/login', { userName, password });
-  const { token } = (await res.json()) as { token: string };
-  return token;
-}
-
-/** A confirmed operator through the real sign-up: the mailed link confirms the account. */
-async function registerOperator(sticker: { signRef: string; prefixNo: string }) {
-  const suffix = Date.now().toString(36);
-  const email = `ws-${suffix}@example.com`;
-  const userName = `ws${suffix}`.slice(0, 20);
-  const password = 'correct horse battery';
-  const signUp = await api('POST', '/api/users/add', {
-    companyName: 'Riverside Lettings Ltd',
-    title: 'Mr',
-    firstname: 'Sam',
-    surname: 'Reed',
-    address1: '4 Quay Street',
-    address2: '',
-    address3: '',
-    town: 'Bristol',
-    postcode: 'BS1 4DB',
-    county: 'Bristol (England)',
-    email,
-    tel: '0117 496 0000',
-    userName,
-    password,
-    siteName: 'Quay Street flats',
-    keyInfo: 'For the safety of residents. Recordings are overwritten every 30 days.',
-    signRef: sticker.signRef,
-    prefixNo: sticker.prefixNo,
-    masterUser: 1,
-  });
-  expect(signUp.status).toBe(200);
-  const { userId } = (await signUp.json()) as { userId: number };
-  const mail = await waitForMail({ to: email, subject: 'Confirm' }, { dir: outbox });
-  const link = new URL(mail.links[0] ?? '');
-  const confirmed = await api('PUT', `/api/users/${userId}`, {
-    confirmedAt: new Date().toISOString(),
-    confirmToken: link.searchParams.get('token'),
-  });
-  expect(confirmed.status).toBe(200);
-  return { email, userName, password, token: await login(userName, password) };
-}
 
 /** A signed-in browser context: the session the sign-in dialog stores. */
 async function signIn(context: BrowserContext, token: string, master: boolean): Promise<void> {

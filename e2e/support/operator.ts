@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { waitForMail } from './outbox';
+
+/** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
+export async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
+  return fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: {
+      host: `signs.localhost:${E2E_PORT}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export interface Sticker {
+  signRef: string;
+  prefixNo: string;
+}
+
+/** New stickers from the sticker command, as the printer would get them. */
+export function issueStickers(count: number): Sticker[] {
+  const csv = execFileSync('npm', ['run', '--silent', 'stickers', '--', 'issue', '--count', String(count)], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  const stickers = csv
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','))
+    .filter(([ref, prefix]) => ref && prefix && /\d/.test(prefix))
+    .map(([signRef = '', prefixNo = '']) => ({ signRef, prefixNo }));
+  expect(stickers).toHaveLength(count);
+  return stickers;
+}
+
+export async function login(userName: string, password: string): Promise<string> {
+  const res = await api('POST', '/api/users/login', { userName, password });
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return token;
+}
+
+/** The sign-up fields an operator types; a spec may change any of them. */
+export interface OperatorDetails {
+  companyName: string;
+  title: string;
+  firstname: string;
+  surname: string;
+  address1: string;
+  town: string;
+  postcode: string;
+  county: string;
+  tel: string;
+  siteName: string;
+  keyInfo: string;
+}
+
+const defaultDetails: OperatorDetails = {
+  companyName: 'Riverside Lettings Ltd',
+  title: 'Mr',
+  firstname: 'Sam',
+  surname: 'Reed',
+  address1: '4 Quay Street',
+  town: 'Bristol',
+  postcode: 'BS1 4DB',
+  county: 'Bristol (England)',
+  tel: '0117 496 0000',
+  siteName: 'Quay Street flats',
+  keyInfo: 'For the safety of residents. Recordings are overwritten every 30 days.',
+};
+
+export interface Operator extends Sticker {
+  userId: number;
+  email: string;
+  userName: string;
+  password: string;
+  token: string;
+}
+
+let registered = 0;
+
+/** A confirmed, signed-in operator through the real sign-up: the mailed link confirms the account. */
+export async function registerOperator(
+  sticker: Sticker = issueStickers(1)[0] as Sticker,
+  details: Partial<OperatorDetails> = {},
+): Promise<Operator> {
+  registered += 1;
+  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${registered}`;
+  const email = `op-${suffix}@example.com`;
+  const userName = `op${suffix}`.slice(0, 20);
+  const password = 'correct horse battery';
+  const signUp = await api('POST', '/api/users/add', {
+    ...defaultDetails,
+    ...details,
+    address2: '',
+    address3: '',
+    email,
+    userName,
+    password,
+    signRef: sticker.signRef,
+    prefixNo: sticker.prefixNo,
+    masterUser: 1,
+  });
+  expect(signUp.status).toBe(200);
+  const { userId } = (await signUp.json()) as { userId: number };
+  const mail = await waitForMail({ to: email, subject: 'Confirm' }, { dir: resolve(E2E_DATA_DIR, 'outbox') });
+  const link = new URL(mail.links[0] ?? '');
+  const confirmed = await api('PUT', `/api/users/${userId}`, {
+    confirmedAt: new Date().toISOString(),
+    confirmToken: link.searchParams.get('token'),
+  });
+  expect(confirmed.status).toBe(200);
+  return { ...sticker, userId, email, userName, password, token: await login(userName, password) };
+}
