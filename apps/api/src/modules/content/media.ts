@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -98,35 +99,45 @@ async function writeOnce(file: string, make: () => Promise<Uint8Array>): Promise
   return bytes.length;
 }
 
-/** Speaks `text` with espeak-ng into a 16-bit mono WAV file (the settings of categories.json). */
-async function speak(tts: TtsSettings, text: string): Promise<Uint8Array> {
+/** espeak-ng's settings as command-line options (the same for the program and its WebAssembly build). */
+function speechOptions(tts: TtsSettings): string[] {
+  return ['-v', tts.voice, '-s', String(tts.speed), '-p', String(tts.pitch), '-g', String(tts.wordGap)];
+}
+
+/**
+ * Speaks `text` with espeak-ng into a 16-bit mono WAV file (the settings of categories.json): the
+ * installed program when there is one, else the same synthesiser compiled to WebAssembly (the
+ * text2wav package), so a machine without espeak-ng still gets its voice messages.
+ */
+export async function speak(tts: TtsSettings, text: string): Promise<Uint8Array> {
   const temp = path.join(os.tmpdir(), `espeak-${process.pid}-${randomBytes(6).toString('hex')}.wav`);
   try {
     // execFile passes the text as one argument: no shell ever sees it.
-    await run('espeak-ng', [
-      '-v',
-      tts.voice,
-      '-s',
-      String(tts.speed),
-      '-p',
-      String(tts.pitch),
-      '-g',
-      String(tts.wordGap),
-      '-w',
-      temp,
-      '--',
-      text,
-    ]);
+    await run('espeak-ng', [...speechOptions(tts), '-w', temp, '--', text]);
     return await readFile(temp);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new Error(
-        'espeak-ng is needed to make the voice messages: install it (apt-get install espeak-ng), or put recordings in content/voice/audio/',
-      );
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return speakWithWasm(tts, text);
     throw error;
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/**
+ * espeak-ng's WebAssembly build, run as its own process: its command line writes the WAV to
+ * standard output, and the loader's warnings on standard error stay out of the server's log.
+ */
+async function speakWithWasm(tts: TtsSettings, text: string): Promise<Uint8Array> {
+  const cli = createRequire(import.meta.url).resolve('text2wav');
+  // Its command line has no `--`: a leading space keeps a text that starts with "-" from being read as an option.
+  const spoken = text.startsWith('-') ? ` ${text}` : text;
+  const { stdout } = await run(process.execPath, [cli, spoken, ...speechOptions(tts)], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (stdout.subarray(0, 4).toString('latin1') !== 'RIFF')
+    throw new Error('the WebAssembly build of espeak-ng gave no WAV file');
+  return new Uint8Array(stdout);
 }
 
 /**
