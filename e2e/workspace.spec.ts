@@ -90,6 +90,14 @@ test('an operator runs sites, signs and contact details; an invited user edits s
   await expect(quay.getByText('No signs at this site yet.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // Each sign leads to its printable version.
+  await harbour.getByRole('link', { name: `Print sign ${second.signRef}` }).click();
+  await expect(page).toHaveURL(`${origin}/sign/${second.signRef}/print`);
+  await expect(
+    page.getByRole('heading', { name: `Sign ${second.signRef}: Riverside Lettings Ltd` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'A3 PDF' })).toBeVisible();
+
   // Phone and the contact form published, e-mail not; the preview shows exactly that.
   await page.goto(`${origin}/manage-contact`);
   await page.getByRole('checkbox', { name: 'Phone number' }).check();

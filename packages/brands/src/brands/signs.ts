@@ -47,6 +47,7 @@ export const signs: BrandConfig = {
           { label: 'Your sites', to: '/your-sites' },
           { label: 'Add a site', to: '/site' },
           { label: 'Manage signs', to: '/manage-signs' },
+          { label: 'Requests from the public', to: '/requests' },
         ],
       },
       {
@@ -74,6 +75,7 @@ export const signs: BrandConfig = {
           { label: 'Your sites', to: '/your-sites' },
           { label: 'Add a site', to: '/site' },
           { label: 'Manage signs', to: '/manage-signs' },
+          { label: 'Requests from the public', to: '/requests' },
           { label: 'Public contact details', to: '/manage-contact' },
         ],
       },

@@ -29,8 +29,9 @@ export function PrintPage() {
           </h2>
           <p>
             Print at 100% on yellow or white paper. A4 suits doors and counters; A3 can be read from further
-            away. The details come from the <Link to={signPath(sign.signRef)}>public page of this sign</Link>:
-            change them there and print again.
+            away. The sign shows what the <Link to={signPath(sign.signRef)}>public page of this sign</Link>{' '}
+            shows: to change it, edit the site in <Link to="/your-sites">your sites</Link> or your{' '}
+            <Link to="/manage-contact">public contact details</Link>, then print again.
           </p>
           <div className={styles.actions}>
             {(['A4', 'A3'] as const).map((size) => (

@@ -38,6 +38,12 @@ function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
         <span className={styles.code}>{sign.signRef}</span> · prefix {sign.prefixNo}
       </span>
       <span className={styles.actions}>
+        <Link to={`/sign/${encodeURIComponent(sign.signRef)}`}>
+          Public page <span className={styles.visuallyHidden}>of {sign.signRef}</span>
+        </Link>
+        <Link to={`/sign/${encodeURIComponent(sign.signRef)}/print`}>
+          Print <span className={styles.visuallyHidden}>sign {sign.signRef}</span>
+        </Link>
         {others.length > 0 && (
           <>
             <label htmlFor={moveId} className={styles.visuallyHidden}>
