@@ -116,7 +116,13 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   await expect(row).toContainText('Sam Walker');
   await expect(row.getByRole('cell').nth(3)).toHaveText(formatDate(due));
   await expect(row.getByRole('cell').nth(4)).toHaveText(formatDate(overwrite));
+  await expect(row.getByRole('cell').nth(5)).toContainText('Open');
   await expectNoSeriousA11yViolations(page);
+
+  // Once answered, the request says so and can be reopened.
+  await row.getByRole('button', { name: `Mark answered ${reference}` }).click();
+  await expect(row.getByRole('cell').nth(5)).toContainText(`Answered ${formatDate(ukDate(new Date()))}`);
+  await expect(row.getByRole('button', { name: `Reopen ${reference}` })).toBeVisible();
 });
 
 test.describe('at 375px', () => {

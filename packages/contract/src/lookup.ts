@@ -137,11 +137,20 @@ export const relayRequestSchema = z.object({
   receivedAt: z.string(),
   dueDate: z.string(),
   overwriteDate: z.string().nullable(),
+  /** When the operator marked it answered; null while it is open. */
+  answeredAt: z.string().nullable(),
+  /** Open and due within a few days (never for an answered request). */
   dueSoon: z.boolean(),
   overwriteSoon: z.boolean(),
 });
 export type RelayRequest = z.infer<typeof relayRequestSchema>;
 export const relayRequestsReply = z.object({ requests: z.array(relayRequestSchema) });
+
+// ---- PUT /api/relay/requests/{id}: the operator marks a request answered, or open again
+export const relayAnswerBody = z.strictObject({
+  answered: z.boolean({ error: 'Say whether it is answered.' }),
+});
+export type RelayAnswerBody = z.infer<typeof relayAnswerBody>;
 
 /** R-000123: what the visitor quotes and the operator sees. */
 export function relayReference(id: number): string {

@@ -125,4 +125,56 @@ describe('contacting the operator', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it('lets the operator mark a request answered and open again, and only their own', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const sent = await call(t, 'POST', `/api/signs/${a.sticker.signRef}/contact`, {
+      body: {
+        name: 'Jo',
+        email: 'jo@example.net',
+        kind: 'complaint',
+        message: 'The camera points at my garden.',
+      },
+    });
+    const id = Number(sent.json().reference.slice(2));
+    const path = `/api/relay/requests/${id}`;
+    const answeredAt = async () =>
+      (
+        await t.db.one<{ answered_at: Date | null }>('select answered_at from relay_requests where id = $1', [
+          id,
+        ])
+      ).answered_at;
+
+    expect((await call(t, 'PUT', path, { body: { answered: true } })).statusCode).toBe(401);
+    const foreign = await call(t, 'PUT', path, { token: b.token, body: { answered: true } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: lookupMessages.requestNotFound });
+    for (const body of [{}, { answered: 'yes' }, { answered: true, note: 'extra' }]) {
+      const bad = await call(t, 'PUT', path, { token: a.token, body });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+    expect(await answeredAt()).toBeNull();
+
+    const done = await call(t, 'PUT', path, { token: a.token, body: { answered: true } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      id,
+      answeredAt: expect.any(String),
+      dueSoon: false,
+      overwriteSoon: false,
+    });
+    const first = await answeredAt();
+    // Marking it again keeps the first date.
+    await call(t, 'PUT', path, { token: a.token, body: { answered: true } });
+    expect(await answeredAt()).toEqual(first);
+    const list = await call(t, 'GET', '/api/relay/requests', { token: a.token });
+    expect(list.json().requests[0]).toMatchObject({ id, answeredAt: done.json().answeredAt });
+
+    const reopened = await call(t, 'PUT', path, { token: a.token, body: { answered: false } });
+    expect(reopened.json()).toMatchObject({ id, answeredAt: null });
+    expect(await answeredAt()).toBeNull();
+  });
 });

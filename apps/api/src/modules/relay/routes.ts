@@ -1,11 +1,17 @@
 import { idParams } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
-import { relayBody, relayReply, relayRequestSchema, relayRequestsReply } from '@app/contract/lookup';
+import {
+  relayAnswerBody,
+  relayBody,
+  relayReply,
+  relayRequestSchema,
+  relayRequestsReply,
+} from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUser } from '../../plugins/auth';
 import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
-import { companyRequest, companyRequests, sendRelay } from './service';
+import { companyRequest, companyRequests, markAnswered, sendRelay } from './service';
 
 const tags = ['relay'];
 const HOUR = 3_600_000;
@@ -68,5 +74,26 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => companyRequest(app.db, sessionUser(request).companyId, request.params.id),
+  );
+
+  app.put(
+    '/api/relay/requests/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Mark one of your requests answered, or open again',
+        params: idParams,
+        body: relayAnswerBody,
+        response: {
+          200: relayRequestSchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    (request) =>
+      markAnswered(app.db, sessionUser(request).companyId, request.params.id, request.body.answered),
   );
 };

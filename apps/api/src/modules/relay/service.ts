@@ -96,6 +96,7 @@ interface RequestRow {
   received_at: Date;
   due_date: string;
   overwrite_date: string | null;
+  answered_at: Date | null;
 }
 
 function toRequest(row: RequestRow, today: string): RelayRequest {
@@ -116,13 +117,14 @@ function toRequest(row: RequestRow, today: string): RelayRequest {
     receivedAt: row.received_at.toISOString(),
     dueDate: row.due_date,
     overwriteDate: row.overwrite_date,
-    dueSoon: isNear(row.due_date, today),
-    overwriteSoon: row.overwrite_date !== null && isNear(row.overwrite_date, today),
+    answeredAt: row.answered_at ? row.answered_at.toISOString() : null,
+    dueSoon: !row.answered_at && isNear(row.due_date, today),
+    overwriteSoon: !row.answered_at && row.overwrite_date !== null && isNear(row.overwrite_date, today),
   };
 }
 
 const requestColumns = `r.id, r.kind, s.name as site_name, st.sign_ref, r.visitor_name, r.visitor_email, r.message,
-  r.footage_date, r.time_from, r.time_to, r.location, r.description, r.received_at, r.due_date, r.overwrite_date`;
+  r.footage_date, r.time_from, r.time_to, r.location, r.description, r.received_at, r.due_date, r.overwrite_date, r.answered_at`;
 
 /** The requests to one company, newest first (the latest 200). */
 export async function companyRequests(
@@ -152,4 +154,23 @@ export async function companyRequest(q: Queryable, companyId: number, id: number
   );
   if (!row) throw new HttpError(404, lookupMessages.requestNotFound);
   return toRequest(row, ukDate(now));
+}
+
+/** Marks one of the company's requests answered (now) or open again, and gives it back. */
+export async function markAnswered(
+  q: Queryable,
+  companyId: number,
+  id: number,
+  answered: boolean,
+  now = new Date(),
+): Promise<RelayRequest> {
+  const updated = await q.maybeOne<{ id: number }>(
+    `update relay_requests
+        set answered_at = case when $3 then coalesce(answered_at, $4) else null end
+      where company_id = $1 and id = $2
+      returning id`,
+    [companyId, id, answered, now],
+  );
+  if (!updated) throw new HttpError(404, lookupMessages.requestNotFound);
+  return companyRequest(q, companyId, id, now);
 }

@@ -1,7 +1,7 @@
 import { brandById } from '@app/brands';
 import { lookupMessages, type RelayRequest } from '@app/contract/lookup';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,7 @@ const request: RelayRequest = {
   receivedAt: '2026-11-21T10:00:00.000Z',
   dueDate: '2026-12-21',
   overwriteDate: '2026-11-27',
+  answeredAt: null,
   dueSoon: false,
   overwriteSoon: true,
 };
@@ -105,10 +106,35 @@ describe('the look-up pages', () => {
     localStorage.setItem('userId', '7');
     stubFetch({ '/api/relay/requests': { status: 200, body: { requests: [request] } } });
     renderAt('/requests');
-    const row = (await screen.findByText('R-000012')).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('rowheader', { name: 'R-000012' })).closest('tr') as HTMLElement;
     const cells = within(row).getAllByRole('cell');
     expect(cells[3]?.textContent).toBe('21 December 2026');
     expect(cells[4]?.textContent).toBe('27 November 2026Soon');
     expect(within(row).getByText('A copy of footage of me')).toBeTruthy();
+  });
+
+  it('/requests marks a request answered, and shows an answered one with its date and Reopen', async () => {
+    localStorage.setItem('token', fakeToken(3600, 7));
+    localStorage.setItem('userId', '7');
+    const answered = { ...request, id: 13, reference: 'R-000013', answeredAt: '2026-11-22T09:00:00.000Z' };
+    const calls = stubFetch({
+      '/api/relay/requests': { status: 200, body: { requests: [request, answered] } },
+      '/api/relay/requests/12': { status: 200, body: { ...request, answeredAt: '2026-11-22T10:00:00.000Z' } },
+    });
+    renderAt('/requests');
+    const open = (await screen.findByRole('rowheader', { name: 'R-000012' })).closest('tr') as HTMLElement;
+    expect(within(open).getAllByRole('cell')[5]?.textContent).toContain('Open');
+    const done = screen.getByRole('rowheader', { name: 'R-000013' }).closest('tr') as HTMLElement;
+    expect(within(done).getAllByRole('cell')[5]?.textContent).toContain('Answered 22 November 2026');
+    expect(within(done).getByRole('button', { name: 'Reopen R-000013' })).toBeTruthy();
+
+    await userEvent.click(within(open).getByRole('button', { name: 'Mark answered R-000012' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'PUT',
+        path: '/api/relay/requests/12',
+        body: { answered: true },
+      }),
+    );
   });
 });

@@ -1,8 +1,12 @@
-import { relayKindLabels } from '@app/contract/lookup';
+import { type RelayRequest, relayKindLabels } from '@app/contract/lookup';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useRelayRequests } from './api/get-requests';
+import { markAnswered } from './api/mark-answered';
 import { formatDate, signPath } from './format';
 import styles from './lookup.module.css';
 
@@ -12,6 +16,41 @@ function DateCell({ date, near, label }: { date: string | null; near: boolean; l
     <>
       {formatDate(date)}
       {near && <span className={styles.near}>{label}</span>}
+    </>
+  );
+}
+
+/** Whether the operator has answered: the date, and a button to change it. */
+function AnsweredCell({ request }: { request: RelayRequest }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (answered: boolean) => markAnswered(request.id, answered),
+    onSuccess: async (updated) => {
+      await queryClient.invalidateQueries({ queryKey: ['relay-requests'] });
+      notify.success(
+        updated.answeredAt ? `${updated.reference} marked answered.` : `${updated.reference} is open again.`,
+      );
+    },
+    onError: (error) =>
+      notify.error(
+        (error instanceof ApiError && error.serverMessage) ||
+          'The request could not be changed. Please try again.',
+      ),
+  });
+  const answered = request.answeredAt !== null;
+  return (
+    <>
+      {request.answeredAt ? <>Answered {formatDate(request.answeredAt)}</> : 'Open'}
+      <br />
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={change.isPending}
+        onClick={() => change.mutate(!answered)}
+      >
+        {answered ? 'Reopen' : 'Mark answered'}{' '}
+        <span className={styles.visuallyHidden}>{request.reference}</span>
+      </button>
     </>
   );
 }
@@ -42,6 +81,7 @@ export function RequestsPage() {
                 <th scope="col">From</th>
                 <th scope="col">Answer by</th>
                 <th scope="col">Footage overwritten</th>
+                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -81,6 +121,9 @@ export function RequestsPage() {
                   </td>
                   <td>
                     <DateCell date={r.overwriteDate} near={r.overwriteSoon} label="Soon" />
+                  </td>
+                  <td>
+                    <AnsweredCell request={r} />
                   </td>
                 </tr>
               ))}
