@@ -119,7 +119,7 @@ export const voice: BrandConfig = {
     ],
     openingTitle: 'Download a voice message',
     openingDescription:
-      'Pick a message, download it and copy it to your VoxAlert player. Every message is recorded by a professional British voice artist.',
+      'Pick a message, download it and copy it to your VoxAlert player. Every message is spoken in a clear British English voice and plays as a standard WAV file.',
   },
   mail: {
     fromName: 'VoxAlert',
