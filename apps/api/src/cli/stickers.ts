@@ -5,6 +5,7 @@ import { migrate } from '../db/migrate';
 import { openDb } from '../db/open-db';
 import { type Env, EnvError, parseEnv } from '../env';
 import { issueStickers } from '../modules/stickers/repository';
+import { loopbackHost } from './loopback';
 import { ADMIN_TOKEN_HEADER, processAlive, readServerInfo, type ServerInfo } from './server-info';
 
 const USAGE = `Usage: npm run stickers -- issue --count N
@@ -38,13 +39,6 @@ export function parseArgs(args: readonly string[]): { count: number } {
 
 export function toCsv(stickers: readonly IssuedSticker[]): string {
   return ['signRef,prefixNo', ...stickers.map((s) => `${s.signRef},${s.prefixNo}`)].join('\n').concat('\n');
-}
-
-/** Where to reach a server from this machine, given the address it listens on. */
-function loopbackHost(host: string): string | undefined {
-  if (host === '0.0.0.0' || host === 'localhost' || host.startsWith('127.')) return '127.0.0.1';
-  if (host === '::' || host === '::1') return '[::1]';
-  return undefined;
 }
 
 async function issueThroughServer(info: ServerInfo & { adminToken: string }, count: number) {

@@ -26,6 +26,8 @@ export interface Db extends Queryable {
    * from within `fn` would wait forever.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The embedded database only: its data directory as a gzip tarball (a backup). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,11 @@ import type { Db } from './db';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
+/** Where the embedded database keeps its files. */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
 /** The database the environment names: DATABASE_URL, else the embedded one in DATA_DIR/pgdata. */
 export async function openDb(
   env: Pick<Env, 'databaseUrl' | 'dataDir'>,
@@ -12,5 +17,5 @@ export async function openDb(
   if (env.databaseUrl) {
     return openPostgres({ connectionString: env.databaseUrl, ...(onIdleError ? { onIdleError } : {}) });
   }
-  return openPglite({ dataDir: path.join(env.dataDir, 'pgdata') });
+  return openPglite({ dataDir: pgliteDataDir(env.dataDir) });
 }

@@ -38,6 +38,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     pglite,
     ...pgliteQueryable(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(pgliteQueryable(tx))),
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
     async close() {
       if (!pglite.closed) await pglite.close();
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { addressRoutes } from './address/routes';
+import { backupRoutes } from './backup/routes';
 import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   usersRoutes,
   stickersRoutes,
+  backupRoutes,
   siteStickersRoutes,
   sitesRoutes,
   companyRoutes,

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   idParams,
   issueStickersBody,
@@ -9,11 +8,8 @@ import {
   stickerLinkBody,
 } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
-import { messages } from '@app/contract/messages';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_TOKEN_HEADER } from '../../cli/server-info';
-import { HttpError } from '../../lib/http-error';
+import { checkAdmin } from '../../plugins/admin';
 import { sessionUser } from '../../plugins/auth';
 import { rateLimit } from '../../plugins/rate-limit';
 import { accountLimits } from '../auth/limits';
@@ -21,21 +17,6 @@ import { issueStickers } from './repository';
 import { checkSticker, confirmStickerLink } from './service';
 
 const tags = ['stickers'];
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Admin calls come from this machine (the socket's own address, never a forwarded one) with the secret. */
-function checkAdmin(request: FastifyRequest, adminToken: string): void {
-  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-    throw new HttpError(403, messages.server.adminLoopbackOnly);
-  }
-  const given = request.headers[ADMIN_TOKEN_HEADER];
-  if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(adminToken))) {
-    throw new HttpError(401, messages.server.adminTokenInvalid);
-  }
-}
 
 export const stickersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
