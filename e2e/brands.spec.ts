@@ -42,6 +42,20 @@ for (const brand of brands) {
       }
     });
 
+    test('home page downloads its own brand configuration and no other', async ({ page }) => {
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (/\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text());
+      });
+      await openHome(page, brand);
+      const loaded = await Promise.all(scripts);
+      // The mail sender appears in a brand's configuration only, never on a page.
+      const configsIn = loaded.flatMap((script) =>
+        brands.filter((b) => script.includes(b.mail.fromAddress)).map((b) => b.id),
+      );
+      expect(configsIn).toEqual([brand.id]);
+    });
+
     if (brand.showFooter === 'signs') {
       test('has the four-column footer', async ({ page }) => {
         await openHome(page, brand);

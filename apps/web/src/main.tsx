@@ -1,17 +1,17 @@
-import { resolveBrand } from '@app/brands';
+import { loadBrand } from '@app/brands/load-brand';
+import { resolveBrandId } from '@app/brands/start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { configureApiClient } from './lib/api-client';
+import { loadRouteGroup } from './brands/route-groups';
 import { clearExpiredSession } from './lib/session';
-import { applyBrandTheme } from './lib/theme';
 import './app/global.css';
 
-// Before the first render, so the overlay already wears the brand's colours and no expired
-// session flashes a signed-in menu.
-const brand = resolveBrand(window.location.hostname);
-applyBrandTheme(brand);
-configureApiClient(brand, window.location.hostname);
+const brandId = resolveBrandId(window.location.hostname);
+// The brand's configuration and pages download side by side from here on; App waits for the same
+// modules and reports a failure.
+void Promise.allSettled([loadBrand(brandId), loadRouteGroup(brandId)]);
+// Before the first render, so no expired session flashes a signed-in menu.
 clearExpiredSession();
 
 const container = document.getElementById('root');

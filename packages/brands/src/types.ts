@@ -60,7 +60,7 @@ export type ContactFieldRule = 'required' | 'optional';
 export interface BrandConfig {
   id: BrandId;
   /** Host keys: the first label of a host name (`dvr` in `dvr.localhost`, `www.example.co.uk` -> `example`). */
-  hostKeys: string[];
+  hostKeys: readonly string[];
   name: string;
   /** One line describing the brand, used on the "our brands" cards. */
   tagline: string;

@@ -25,6 +25,18 @@ describe('app start', () => {
     );
   });
 
+  it('shows the overlay in the colours of the host brand from the first render', async () => {
+    setScreenWidth(1280);
+    jsdom.reconfigure({ url: 'http://dvr.localhost:3000/' });
+    render(<App />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe(
+      brandById('dvr').primaryColor,
+    );
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), waitLonger);
+    expect(screen.getByRole('banner').textContent).toContain(brandById('dvr').name);
+  });
+
   it('shows the overlay again and switches brand when the host changes', async () => {
     setScreenWidth(1280);
     jsdom.reconfigure({ url: 'http://signs.localhost:3000/' });

@@ -1,4 +1,4 @@
-import { resolveBrand } from '@app/brands';
+import { brandStarts, resolveBrandId } from '@app/brands/start';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -9,23 +9,30 @@ import { applyBrandTheme } from '../lib/theme';
 import styles from './app.module.css';
 import { PageLoader, useLoaderTimer } from './page-loader';
 import { ToastHost } from './toast-host';
+import { useBrandConfig } from './use-brand-config';
 import { useBrandRouter } from './use-brand-router';
 
 /**
- * Resolves the brand from the host name, loads its route group behind the start-up overlay and
- * does both again (overlay included) if the host changes.
+ * Resolves the brand from the host name, loads its configuration and route group behind the
+ * start-up overlay and does it all again (overlay included) if the host changes. The overlay wears
+ * the brand's colours from the first paint: they are known before the configuration arrives.
  */
 export function App() {
   const [host, setHost] = useState(() => window.location.hostname);
-  const brand = useMemo(() => resolveBrand(host), [host]);
+  const brandId = useMemo(() => resolveBrandId(host), [host]);
   const [queryClient] = useState(createQueryClient);
-  const routing = useBrandRouter(brand.id);
+  const config = useBrandConfig(brandId);
+  const routing = useBrandRouter(brandId);
+  const brand = config.status === 'ready' ? config.brand : null;
   const router = routing.status === 'ready' ? routing.router : null;
   const timerRunning = useLoaderTimer(host);
 
   useLayoutEffect(() => {
-    applyBrandTheme(brand);
-    configureApiClient(brand, host);
+    applyBrandTheme(brandStarts[brandId].theme);
+  }, [brandId]);
+
+  useLayoutEffect(() => {
+    if (brand) configureApiClient(brand, host);
   }, [brand, host]);
 
   useEffect(() => {
@@ -38,23 +45,28 @@ export function App() {
     };
   }, [router, host]);
 
-  const loading = timerRunning || routing.status === 'loading';
+  const failed = config.status === 'failed' || routing.status === 'failed';
+  const loading = timerRunning || (!failed && !(brand && router));
 
   return (
-    <BrandProvider brand={brand}>
-      <QueryClientProvider client={queryClient}>
-        <div inert={loading}>{router && <RouterProvider router={router} />}</div>
-        {routing.status === 'failed' && (
-          <div className={styles.failure} role="alert">
-            <p>The site could not be loaded. Please check your connection and reload the page.</p>
-            <button type="button" onClick={() => window.location.reload()}>
-              Reload
-            </button>
+    <QueryClientProvider client={queryClient}>
+      {brand && router && (
+        <BrandProvider brand={brand}>
+          <div inert={loading}>
+            <RouterProvider router={router} />
           </div>
-        )}
-        {loading && <PageLoader />}
-        <ToastHost />
-      </QueryClientProvider>
-    </BrandProvider>
+        </BrandProvider>
+      )}
+      {failed && (
+        <div className={styles.failure} role="alert">
+          <p>The site could not be loaded. Please check your connection and reload the page.</p>
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      )}
+      {loading && <PageLoader />}
+      <ToastHost />
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { matchPage } from '@app/brands';
+import { matchPage } from '@app/brands/pages';
 import type { ReactNode } from 'react';
 import { type Params, useLocation, useParams } from 'react-router';
 import { useBrand } from '../lib/brand';

@@ -1,4 +1,4 @@
-import type { BrandConfig } from '@app/brands';
+import type { BrandTheme } from '@app/brands';
 
 export const DEFAULT_BODY_COLOR = '#f2f2f2';
 
@@ -26,7 +26,7 @@ export function readableTextOn(background: string, fallback = '#000000'): string
 }
 
 /** Writes the brand's colours as CSS custom properties, so styles theme themselves without a runtime. */
-export function applyBrandTheme(brand: BrandConfig, root: HTMLElement = document.documentElement): void {
+export function applyBrandTheme(brand: BrandTheme, root: HTMLElement = document.documentElement): void {
   const body = brand.bodyColor || DEFAULT_BODY_COLOR;
   const vars: Record<string, string> = {
     '--color-primary': brand.primaryColor,

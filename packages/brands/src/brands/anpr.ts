@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.anpr;
 
 export const anpr: BrandConfig = {
   id: 'anpr',
-  hostKeys: ['anpr', 'platesight'],
+  hostKeys,
   name: 'PlateSight ANPR',
   tagline: 'Number plate recognition software for car parks, gates and yards.',
   title: 'PlateSight ANPR: number plate recognition software',
@@ -15,10 +18,7 @@ export const anpr: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/anpr/logo.svg', width: 190, alt: 'PlateSight ANPR' },
-  primaryColor: '#23263a',
-  navFontColor: '#f8f9fa',
-  activeColor: '#ffd400',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'PlateSight ANPR software',
@@ -47,7 +47,6 @@ export const anpr: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.dvr;
 
 export const dvr: BrandConfig = {
   id: 'dvr',
-  hostKeys: ['dvr', 'aliendvr'],
+  hostKeys,
   name: 'Alien DVR',
   tagline: 'Alien hybrid DVRs: analogue HD and IP cameras on one recorder.',
   title: 'Alien DVR: hybrid CCTV recorders',
@@ -30,10 +33,7 @@ export const dvr: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/dvr/logo.svg', width: 170, alt: 'Alien DVR' },
-  primaryColor: '#14532d',
-  navFontColor: '#ffffff',
-  activeColor: '#a3e635',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'Alien hybrid DVRs',
@@ -95,7 +95,6 @@ export const dvr: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.ipcam;
 
 export const ipcam: BrandConfig = {
   id: 'ipcam',
-  hostKeys: ['ipcam', 'ipcamscout'],
+  hostKeys,
   name: 'IPCam Scout',
   tagline: 'Find, address and set up every IP camera on your network.',
   title: 'IPCam Scout: find and set up IP cameras',
@@ -18,10 +21,7 @@ export const ipcam: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/ipcam/logo.svg', width: 180, alt: 'IPCam Scout' },
-  primaryColor: '#9a3412',
-  navFontColor: '#ffffff',
-  activeColor: '#fde68a',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'IPCam Scout',
@@ -64,7 +64,6 @@ export const ipcam: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

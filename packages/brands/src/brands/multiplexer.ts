@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.multiplexer;
 
 export const multiplexer: BrandConfig = {
   id: 'multiplexer',
-  hostKeys: ['multiplexer', 'cablemux'],
+  hostKeys,
   name: 'CableMux',
   tagline: 'Up to eight cameras over a single coax or UTP cable.',
   title: 'CableMux: several CCTV cameras over one cable',
@@ -15,10 +18,7 @@ export const multiplexer: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/multiplexer/logo.svg', width: 170, alt: 'CableMux' },
-  primaryColor: '#4a2c7a',
-  navFontColor: '#ffffff',
-  activeColor: '#e9b8ff',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'CableMux cable multiplexers',
@@ -47,7 +47,6 @@ export const multiplexer: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.nvr;
 
 export const nvr: BrandConfig = {
   id: 'nvr',
-  hostKeys: ['nvr', 'zipvision'],
+  hostKeys,
   name: 'ZipVision NVR',
   tagline: 'Plug-and-play network video recorders with the ZipVision app.',
   title: 'ZipVision NVR: network video recorders',
@@ -40,10 +43,7 @@ export const nvr: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/nvr/logo.svg', width: 190, alt: 'ZipVision NVR' },
-  primaryColor: '#004e64',
-  navFontColor: '#ffffff',
-  activeColor: '#7ee8fa',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'ZipVision network video recorders',
@@ -109,7 +109,6 @@ export const nvr: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

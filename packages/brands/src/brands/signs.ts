@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.signs;
 
 export const signs: BrandConfig = {
   id: 'signs',
-  hostKeys: ['signs', 'cctvsignregister'],
+  hostKeys,
   name: 'CCTV Sign Register',
   tagline: 'Find out who runs the cameras, and how to reach them.',
   title: 'Who is watching me?',
@@ -105,10 +108,7 @@ export const signs: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/signs/logo.svg', width: 180, alt: 'CCTV Sign Register' },
-  primaryColor: '#0b3d91',
-  navFontColor: '#ffffff',
-  activeColor: '#ffc20e',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'Who is watching me?',
@@ -196,7 +196,6 @@ export const signs: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'signs',
-  footerMargin: 0,
   footerDetails: {
     footerLinks: [
       {

@@ -1,8 +1,11 @@
+import { brandStarts } from '../start';
 import type { BrandConfig } from '../types';
+
+const { hostKeys, theme } = brandStarts.voice;
 
 export const voice: BrandConfig = {
   id: 'voice',
-  hostKeys: ['voice', 'voxalert'],
+  hostKeys,
   name: 'VoxAlert',
   tagline: 'Spoken CCTV warnings that play when someone walks into view.',
   title: 'VoxAlert: spoken CCTV warning messages',
@@ -23,10 +26,7 @@ export const voice: BrandConfig = {
     ],
   },
   logoDetails: { logo: '/brands/voice/logo.svg', width: 170, alt: 'VoxAlert' },
-  primaryColor: '#8b1538',
-  navFontColor: '#ffffff',
-  activeColor: '#ffd166',
-  bodyColor: '#f2f2f2',
+  ...theme,
   pages: {
     '/': {
       title: 'Spoken CCTV warnings',
@@ -68,7 +68,6 @@ export const voice: BrandConfig = {
   localApiUrl: '',
   backendApiUrl: '',
   showFooter: 'fixed',
-  footerMargin: 56,
   footerDetails: {
     footerLinks: [
       {

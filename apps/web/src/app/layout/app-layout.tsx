@@ -1,4 +1,4 @@
-import { matchPage } from '@app/brands';
+import { matchPage } from '@app/brands/pages';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogProvider } from '../../features/auth/auth-dialog-provider';

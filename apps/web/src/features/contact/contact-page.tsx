@@ -1,4 +1,4 @@
-import { matchPage } from '@app/brands';
+import { matchPage } from '@app/brands/pages';
 import { PageShell } from '../../components/page-shell';
 import { useBrand } from '../../lib/brand';
 import styles from './contact.module.css';
