@@ -1,4 +1,4 @@
-import { matchPage } from '@app/brands';
+import { matchPage } from '@app/brands/pages';
 import { Link } from 'react-router';
 import { useBrand } from '../../lib/brand';
 import styles from './content.module.css';

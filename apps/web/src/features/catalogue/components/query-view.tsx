@@ -1,4 +1,4 @@
-import { matchPage } from '@app/brands';
+import { matchPage } from '@app/brands/pages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
