@@ -34,7 +34,7 @@ const lexedTexts = new Map<string, MarkdownTokens>();
  * The tokens of a stored Markdown text, lexed once per process: content changes only when the
  * seed runs, and a changed text is a new key. The map is emptied if it ever outgrows the content.
  */
-export function lexedOnce(markdown: string): MarkdownTokens {
+function lexedOnce(markdown: string): MarkdownTokens {
   let tokens = lexedTexts.get(markdown);
   if (!tokens) {
     if (lexedTexts.size >= LEXED_LIMIT) lexedTexts.clear();
