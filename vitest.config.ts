@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { lexedMarkdown } from './apps/web/lexed-markdown';
 
 const apiInclude = ['apps/api/src/**/*.test.ts'];
 
@@ -39,6 +40,8 @@ export default defineConfig({
       },
       {
         extends: true as const,
+        // The `?lexed` imports of Markdown, as in the build (apps/web/vite.config.ts).
+        plugins: [lexedMarkdown()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

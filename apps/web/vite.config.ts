@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lexedMarkdown } from './lexed-markdown';
 
 // The benchmark weighs each brand's first paint against this chunk, so it must hold exactly the
 // framework runtime and nothing of ours.
 const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lexedMarkdown()],
   build: {
     manifest: true,
     rolldownOptions: {

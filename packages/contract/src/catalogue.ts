@@ -1,10 +1,15 @@
 /**
  * The sister sites' content calls (SPEC.md section 7: /api/dvrintro, /api/dvrs, /api/support,
  * /api/message/category, /api/message/route, /api/download-link, /api/products) and the detail
- * calls their pages need. Written with zod/mini: the web app parses every reply with these, and
- * the mini build keeps that cost to a few kilobytes on the product sites.
+ * calls their pages need. The API serializes every reply through these schemas; the web app only
+ * takes their types for these read-only replies (docs/decisions/0007), and parses with zod what
+ * a visitor sends. Written with zod/mini, which keeps the schemas it does load small.
+ *
+ * Markdown fields travel lexed (./markdown-tokens): the browser renders tokens and never parses
+ * Markdown.
  */
 import * as z from 'zod/mini';
+import { markdownTokens } from './markdown-tokens';
 
 /** A picture served by the API: `url` is `/api/media/<version>/<file>`. */
 export const imageRef = z.object({
@@ -47,8 +52,8 @@ const productFields = {
 
 const productDetailFields = {
   ...productFields,
-  /** Markdown, paragraphs separated by blank lines. */
-  description: z.string(),
+  /** Lexed Markdown, paragraphs separated by blank lines in the source. */
+  description: markdownTokens,
   features: z.array(z.string()),
   /** Rows of the specification table: label, value. */
   specs: z.array(z.tuple([z.string(), z.string()])),
@@ -79,8 +84,8 @@ export const dvrIntroReply = z.object({
   title: z.string(),
   summary: z.string(),
   image: imageRef,
-  /** Markdown. */
-  body: z.string(),
+  /** Lexed Markdown. */
+  body: markdownTokens,
   highlights: z.array(z.object({ title: z.string(), text: z.string() })),
   choosing: z.array(z.object({ question: z.string(), answer: z.string() })),
 });
@@ -117,8 +122,8 @@ export const pageReply = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  /** Markdown; its headings start at level 2 (the page renders `title` as the h1). */
-  body: z.string(),
+  /** Lexed Markdown; its headings start at level 2 (the page renders `title` as the h1). */
+  body: markdownTokens,
   resources: z.array(resourceGroup),
   products: z.array(productDetail),
   /** With the `downloads` key: the downloads of the named products, in order. */

@@ -1,32 +1,9 @@
-import { Lexer, type Token, type Tokens } from 'marked';
+// Only marked's types: the API and the build lex Markdown (@app/contract/markdown), the browser
+// renders the tokens they send and never loads the lexer.
+import type { Token, Tokens } from 'marked';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import styles from './markdown.module.css';
-
-/** Front matter of a content file: the `key: value` lines between the leading `---` fences. */
-export interface FrontMatter {
-  [key: string]: string;
-}
-
-const FENCE = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
-
-/**
- * Splits a content file into its front matter and Markdown body. Only flat `key: value` pairs
- * are read (quoted or not): pages carry a title and a description, nothing nested.
- */
-export function splitFrontMatter(source: string): { meta: FrontMatter; body: string } {
-  const match = FENCE.exec(source);
-  if (!match) return { meta: {}, body: source };
-  const meta: FrontMatter = {};
-  for (const line of (match[1] ?? '').split(/\r?\n/)) {
-    const pair = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
-    if (!pair?.[1]) continue;
-    const raw = (pair[2] ?? '').trim();
-    const quoted = /^(["'])(.*)\1$/.exec(raw);
-    meta[pair[1]] = quoted ? (quoted[2] ?? '').replace(/\\"/g, '"') : raw;
-  }
-  return { meta, body: source.slice(match[0].length) };
-}
 
 /** `## How do I get footage?` -> `how-do-i-get-footage` */
 export function slugify(text: string): string {
@@ -185,20 +162,16 @@ function renderBlocks(tokens: Token[], keyPrefix: string, tight = false): ReactN
   });
 }
 
-/** Parses Markdown into tokens once; exported for pages that lay out sections themselves. */
-export function lexMarkdown(body: string): Token[] {
-  return new Lexer({ gfm: true }).lex(body);
-}
-
+/** Lexed Markdown as React elements; for pages that lay out sections themselves. */
 export function renderMarkdownTokens(tokens: Token[], keyPrefix = 'md'): ReactNode[] {
   return renderBlocks(tokens, keyPrefix);
 }
 
 /**
- * Markdown shown as React elements. Raw HTML in the source is shown as text, so content can
- * never inject markup; internal links use the router, external ones open in a new tab.
+ * Lexed Markdown shown as React elements. Raw HTML in the source is shown as text, so content
+ * can never inject markup; internal links use the router, external ones open in a new tab.
  */
-export function Markdown({ source }: { source: string }) {
-  const nodes = useMemo(() => renderBlocks(lexMarkdown(splitFrontMatter(source).body), 'md'), [source]);
+export function Markdown({ tokens }: { tokens: Token[] }) {
+  const nodes = useMemo(() => renderBlocks(tokens, 'md'), [tokens]);
   return <div className={styles.markdown}>{nodes}</div>;
 }

@@ -13,6 +13,8 @@ import type {
   ResourceGroup,
   Support,
 } from '@app/contract/catalogue';
+import { lexMarkdownBody } from '@app/contract/markdown';
+import type { MarkdownTokens } from '@app/contract/markdown-tokens';
 import type { Queryable } from '../../db/db';
 import { mediaUrl } from './seed';
 
@@ -22,6 +24,24 @@ export async function contentVersion(q: Queryable, brand: string): Promise<strin
     brand,
   ]);
   return row?.version;
+}
+
+/** More texts than all brands' pages and products hold together. */
+const LEXED_LIMIT = 2000;
+const lexedTexts = new Map<string, MarkdownTokens>();
+
+/**
+ * The tokens of a stored Markdown text, lexed once per process: content changes only when the
+ * seed runs, and a changed text is a new key. The map is emptied if it ever outgrows the content.
+ */
+function lexedOnce(markdown: string): MarkdownTokens {
+  let tokens = lexedTexts.get(markdown);
+  if (!tokens) {
+    if (lexedTexts.size >= LEXED_LIMIT) lexedTexts.clear();
+    tokens = lexMarkdownBody(markdown);
+    lexedTexts.set(markdown, tokens);
+  }
+  return tokens;
 }
 
 interface ProductRow {
@@ -60,7 +80,7 @@ function summaryOf(row: ProductRow): ProductSummary {
 function detailOf(row: ProductDetailRow): ProductDetail {
   return {
     ...summaryOf(row),
-    description: row.description,
+    description: lexedOnce(row.description),
     features: row.features,
     specs: row.specs,
     images: row.images,
@@ -177,7 +197,7 @@ export async function findPage(q: Queryable, brand: string, slug: string): Promi
     slug: row.slug,
     title: row.title,
     description: row.description,
-    body: row.body,
+    body: lexedOnce(row.body),
     resources,
     products,
     downloads: downloadProducts.flatMap((product) => product.downloads),

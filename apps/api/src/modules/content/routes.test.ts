@@ -63,6 +63,10 @@ describe('DVR calls', () => {
     const intro = dvrIntroReply.parse((await get(t, 'dvr', '/api/dvrintro')).json());
     expect(intro.title).toBe('Introducing the Alien DVR range');
     expect(intro.highlights.length).toBeGreaterThan(0);
+    expect(intro.body[0]).toMatchObject({
+      type: 'paragraph',
+      text: expect.stringMatching(/^Every Alien recorder/),
+    });
     const support = supportReply.parse((await get(t, 'dvr', '/api/support')).json());
     expect(support.contacts[0]?.href).toMatch(/^tel:/);
     expect(support.faq.length).toBeGreaterThan(3);
@@ -108,12 +112,39 @@ describe('products, resources and pages', () => {
 
     const anprHome = pageReply.parse((await get(t, 'anpr', '/api/pages/home')).json());
     expect(anprHome.products.map((p) => p.name)).toEqual(['PlateSight-Lite', 'PlateSight-Pro', 'PS-IO4']);
+    expect(anprHome.products[0]?.description[0]?.type).toBe('paragraph');
 
     const download = pageReply.parse((await get(t, 'ipcam', '/api/pages/download')).json());
     expect(download.downloads.map((d) => d.platform).filter(Boolean)).toEqual(['windows', 'macos']);
 
     expect((await get(t, 'ipcam', '/api/pages/no-such-page')).statusCode).toBe(404);
     expect((await get(t, 'ipcam', '/api/pages/..%2Fsecrets')).statusCode).toBe(404);
+  });
+});
+
+describe('Markdown fields', () => {
+  it('come lexed, front matter left out, without the source text the browser does not show', async () => {
+    const home = pageReply.parse((await get(t, 'anpr', '/api/pages/home')).json());
+    expect(home.body[0]).toMatchObject({
+      type: 'paragraph',
+      tokens: [{ type: 'strong', text: 'PlateSight' }, expect.anything()],
+    });
+    expect(home.body).toContainEqual(
+      expect.objectContaining({ type: 'heading', depth: 2, text: 'What it is used for' }),
+    );
+    expect(home.body.some((token) => token.type === 'table')).toBe(true);
+    const json = JSON.stringify(home.body);
+    expect(json).not.toContain('"raw"');
+    expect(json).not.toContain('title:');
+  });
+
+  it('are documented in OpenAPI as lists of tokens', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const page = doc.paths['/api/pages/{slug}'].get.responses['200'].content['application/json'].schema;
+    expect(page.properties.body).toMatchObject({
+      type: 'array',
+      items: { type: 'object', required: ['type'] },
+    });
   });
 });
 

@@ -39,7 +39,7 @@ import {
  * Bumped when a reply's shape changes, so a browser holding an ETag from before a deploy gets
  * the new shape instead of a 304.
  */
-const REPLY_SHAPE_VERSION = 1;
+const REPLY_SHAPE_VERSION = 2;
 
 export const contentNotFound = {
   page: 'There is no such page.',

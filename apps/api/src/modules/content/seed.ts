@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brandById } from '@app/brands';
 import type { DownloadItem, ImageRef, ResourceItem } from '@app/contract/catalogue';
+import { lexMarkdownBody } from '@app/contract/markdown';
 import type { Queryable } from '../../db/db';
 import type { Seed } from '../../db/seed';
 import { generatedMediaDir, type MediaFile, prepareMedia } from './media';
@@ -19,7 +20,10 @@ export function mediaUrl(file: Pick<MediaFile, 'name' | 'version'>): string {
   return `/api/media/${file.version}/${encodeURIComponent(file.name)}`;
 }
 
-/** The rows of one brand, ready to insert; replies are stored as the API sends them. */
+/**
+ * The rows of one brand, ready to insert. Documents are stored as the API sends them (Markdown
+ * lexed); pages and products keep their Markdown, which the repository lexes once when read.
+ */
 export interface BrandRows {
   files: MediaFile[];
   pages: {
@@ -137,7 +141,16 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
     })),
     documents: [
       ...(content.intro
-        ? [{ key: 'dvr-intro', data: { ...content.intro, image: image(content.intro.image) } }]
+        ? [
+            {
+              key: 'dvr-intro',
+              data: {
+                ...content.intro,
+                image: image(content.intro.image),
+                body: lexMarkdownBody(content.intro.body),
+              },
+            },
+          ]
         : []),
       ...(content.support ? [{ key: 'support', data: content.support }] : []),
     ],

@@ -23,7 +23,7 @@ function RangeIntroduction() {
         />
         <div>
           <p className={styles.lead}>{intro.summary}</p>
-          <Markdown source={intro.body} />
+          <Markdown tokens={intro.body} />
         </div>
       </div>
       <ul className={styles.highlights}>

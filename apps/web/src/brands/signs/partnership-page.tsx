@@ -1,10 +1,11 @@
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import { PartnershipForm } from '../../features/contact/partnership-form';
 import { ContentPage } from '../../features/content/content-page';
 
 /** /partnership-programme: the words of partnership-programme.md, then the application form. */
-export function PartnershipPage({ source }: { source: string }) {
+export function PartnershipPage({ page }: { page: LexedMarkdown }) {
   return (
-    <ContentPage source={source}>
+    <ContentPage page={page}>
       <PartnershipForm />
     </ContentPage>
   );

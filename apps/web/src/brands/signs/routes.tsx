@@ -1,3 +1,4 @@
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
@@ -7,13 +8,13 @@ import { lookupRoutes } from '../../features/lookup/routes';
 import { workspaceRoutes } from '../../features/workspace/routes';
 import { loadSignsPage } from './content-sources';
 
-type PageWithSource = ComponentType<{ source: string }>;
+type PageOfFile = ComponentType<{ page: LexedMarkdown }>;
 
 /** A page of content/signs/<slug>.md, drawn by `component` once both have arrived. */
-function markdownPage(slug: string, component: () => Promise<PageWithSource>) {
+function markdownPage(slug: string, component: () => Promise<PageOfFile>) {
   return lazyPage(async () => {
-    const [Page, source] = await Promise.all([component(), loadSignsPage(slug)]);
-    return () => <Page source={source} />;
+    const [Page, page] = await Promise.all([component(), loadSignsPage(slug)]);
+    return () => <Page page={page} />;
   });
 }
 

@@ -3,7 +3,6 @@ import type { SignDownloadsReply } from '@app/contract/sign-downloads';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { lexMarkdown, splitFrontMatter } from '../../components/markdown';
 import { renderShell } from '../../test/render-shell';
 import { setScreenWidth } from '../../test/screen-width';
 import { loadSignsPage, signsPageSlugs } from './content-sources';
@@ -65,8 +64,7 @@ describe('signs content pages', () => {
       'fetch',
       vi.fn(async () => Response.json(downloads)),
     );
-    const source = await loadSignsPage(slug);
-    const { meta, body } = splitFrontMatter(source);
+    const { meta, tokens } = await loadSignsPage(slug);
     expect(meta.title, `${slug}.md title`).toBe(matchPage(signs, path)?.title);
 
     await renderShell({ path });
@@ -74,7 +72,7 @@ describe('signs content pages', () => {
     const h1 = await within(main).findByRole('heading', { level: 1 });
     expect(h1.textContent).toBe(meta.title);
     expect(main.textContent).toContain(meta.description);
-    const firstHeading = lexMarkdown(body).find((t) => t.type === 'heading');
+    const firstHeading = tokens.find((t) => t.type === 'heading');
     if (firstHeading && 'text' in firstHeading) {
       expect(within(main).getByRole('heading', { level: 2, name: firstHeading.text })).toBeTruthy();
     }

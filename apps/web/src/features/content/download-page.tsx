@@ -1,3 +1,4 @@
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import type { SignDownload } from '@app/contract/sign-downloads';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -52,14 +53,14 @@ function DownloadGroup({ title, items, columns }: { title: string; items: SignDo
  * download.md, the files the API renders (sign artwork, guides) in `columns` columns, and the
  * other resources.
  */
-export function DownloadPage({ source }: { source: string }) {
+export function DownloadPage({ page }: { page: LexedMarkdown }) {
   const { downloadPage } = useBrand();
   const downloads = useSignDownloads();
   const items = downloads.data?.items ?? [];
 
   return (
     <ContentPage
-      source={source}
+      page={page}
       lead={
         downloadPage.showHeader && (
           <div className={styles.downloadHeader}>

@@ -1,4 +1,5 @@
 import { brandById } from '@app/brands';
+import { lexMarkdown } from '@app/contract/markdown';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -22,7 +23,7 @@ The code on the **sticker**.
 `;
 
 function renderFaq() {
-  const router = createMemoryRouter([{ path: '/faqs', element: <FaqPage source={source} /> }], {
+  const router = createMemoryRouter([{ path: '/faqs', element: <FaqPage page={lexMarkdown(source)} /> }], {
     initialEntries: ['/faqs'],
   });
   render(

@@ -1,3 +1,4 @@
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import { useMemo, useState } from 'react';
 import { renderMarkdownTokens } from '../../components/markdown';
 import markdownStyles from '../../components/markdown.module.css';
@@ -24,8 +25,8 @@ function Chevron({ open }: { open: boolean }) {
  * content/signs/faqs.md as an accordion (the WAI-ARIA pattern): each question a heading holding
  * a button that shows or hides its answer, the answer a region named by its question.
  */
-export function FaqPage({ source }: { source: string }) {
-  const { meta, sections } = useMemo(() => splitSections(source), [source]);
+export function FaqPage({ page }: { page: LexedMarkdown }) {
+  const { sections } = useMemo(() => splitSections(page.tokens), [page]);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -36,7 +37,7 @@ export function FaqPage({ source }: { source: string }) {
   const allOpen = open.size === sections.length;
 
   return (
-    <PageShell intro={meta.description}>
+    <PageShell intro={page.meta.description}>
       <div className={styles.faqTools}>
         <button
           type="button"

@@ -1,3 +1,4 @@
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import { useMemo } from 'react';
 import { Form, Link } from 'react-router';
 import { renderMarkdownTokens } from '../../components/markdown';
@@ -49,10 +50,10 @@ function LookupBox() {
  * The home page: what the register is for and the look-up box, then the panels of home.md (one
  * per `##` section): for the public, for operators, and why it matters.
  */
-export function HomePage({ source }: { source: string }) {
-  const { meta, intro, sections } = useMemo(() => splitSections(source), [source]);
+export function HomePage({ page }: { page: LexedMarkdown }) {
+  const { intro, sections } = useMemo(() => splitSections(page.tokens), [page]);
   return (
-    <PageShell intro={meta.description}>
+    <PageShell intro={page.meta.description}>
       <div className={styles.hero}>
         <div className={`${markdownStyles.markdown} ${styles.heroText}`}>
           {renderMarkdownTokens(intro, 'intro')}

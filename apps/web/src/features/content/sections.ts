@@ -1,5 +1,5 @@
 import type { Token, Tokens } from 'marked';
-import { lexMarkdown, slugify, splitFrontMatter } from '../../components/markdown';
+import { slugify } from '../../components/markdown';
 
 export interface Section {
   /** The `##` heading's text. */
@@ -13,18 +13,16 @@ export interface Section {
 }
 
 export interface SplitPage {
-  meta: Record<string, string>;
   /** What comes before the first `##` heading. */
   intro: Token[];
   sections: Section[];
 }
 
-/** A content file cut at its `##` headings: the FAQ's questions, the home page's panels. */
-export function splitSections(source: string): SplitPage {
-  const { meta, body } = splitFrontMatter(source);
+/** A lexed content file cut at its `##` headings: the FAQ's questions, the home page's panels. */
+export function splitSections(tokens: readonly Token[]): SplitPage {
   const intro: Token[] = [];
   const sections: Section[] = [];
-  for (const token of lexMarkdown(body)) {
+  for (const token of tokens) {
     if (token.type === 'heading' && (token as Tokens.Heading).depth === 2) {
       const heading = token as Tokens.Heading;
       sections.push({ title: heading.text, id: slugify(heading.text), heading, tokens: [] });
@@ -32,5 +30,5 @@ export function splitSections(source: string): SplitPage {
       (sections.at(-1)?.tokens ?? intro).push(token);
     }
   }
-  return { meta, intro, sections };
+  return { intro, sections };
 }

@@ -1,14 +1,15 @@
 import { matchPage } from '@app/brands/pages';
+import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import { Link } from 'react-router';
 import { useBrand } from '../../lib/brand';
 import styles from './content.module.css';
 import { ContentPage } from './content-page';
 
 /** The site map: the text of site-map.md, then every page of `siteMapPages`, titled from the brand config. */
-export function SiteMapPage({ source }: { source: string }) {
+export function SiteMapPage({ page }: { page: LexedMarkdown }) {
   const brand = useBrand();
   return (
-    <ContentPage source={source}>
+    <ContentPage page={page}>
       <ul className={styles.siteMap} aria-label="Pages of this site">
         {brand.siteMapPages.map((path) => (
           <li key={path}>

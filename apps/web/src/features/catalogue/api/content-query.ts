@@ -3,15 +3,24 @@ import { api, type Parser } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand';
 
 /**
- * A GET of the content API as a query. The server answers with an ETag and `no-cache`, so the
- * browser revalidates and a repeat visit costs a 304; within one visit TanStack Query's cache
- * serves pages already seen.
+ * The reply as the server sent it, typed without a check. The content replies are read-only and
+ * the API serializes each through its zod schema in @app/contract/catalogue; parsing them again
+ * here would put zod in every sister site's first paint (docs/decisions/0007).
  */
-export function useContentQuery<T>(path: string, schema: Parser<T>, enabled = true): UseQueryResult<T> {
+function trustedReply<T>(): Parser<T> {
+  return { parse: (data) => data as T };
+}
+
+/**
+ * A GET of the content API as a query, its reply typed `T` (a type of @app/contract/catalogue).
+ * The server answers with an ETag and `no-cache`, so the browser revalidates and a repeat visit
+ * costs a 304; within one visit TanStack Query's cache serves pages already seen.
+ */
+export function useContentQuery<T>(path: string, enabled = true): UseQueryResult<T> {
   const brand = useBrand();
   return useQuery({
     queryKey: ['content', brand.id, path],
-    queryFn: ({ signal }) => api.get(path, { schema, signal }),
+    queryFn: ({ signal }) => api.get(path, { schema: trustedReply<T>(), signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

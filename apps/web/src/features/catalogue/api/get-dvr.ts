@@ -1,7 +1,7 @@
-import { dvrDetail } from '@app/contract/catalogue';
+import type { DvrDetail } from '@app/contract/catalogue';
 import { segment, useContentQuery } from './content-query';
 
 /** GET /api/dvrs/:dvrName: one DVR model in full. */
 export function useDvr(dvrName: string | undefined) {
-  return useContentQuery(`/api/dvrs/${segment(dvrName)}`, dvrDetail, Boolean(dvrName));
+  return useContentQuery<DvrDetail>(`/api/dvrs/${segment(dvrName)}`, Boolean(dvrName));
 }

@@ -1,7 +1,7 @@
-import { messageSubcategoryReply } from '@app/contract/catalogue';
+import type { MessageSubcategory } from '@app/contract/catalogue';
 import { segment, useContentQuery } from './content-query';
 
 /** GET /api/message/subcategory/:id: a subcategory with its messages. */
 export function useMessageSubcategory(id: string | undefined) {
-  return useContentQuery(`/api/message/subcategory/${segment(id)}`, messageSubcategoryReply, Boolean(id));
+  return useContentQuery<MessageSubcategory>(`/api/message/subcategory/${segment(id)}`, Boolean(id));
 }

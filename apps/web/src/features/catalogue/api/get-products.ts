@@ -1,7 +1,7 @@
-import { productListReply } from '@app/contract/catalogue';
+import type { ProductSummary } from '@app/contract/catalogue';
 import { useContentQuery } from './content-query';
 
 /** GET /api/products: the brand's products in display order. */
 export function useProducts() {
-  return useContentQuery('/api/products', productListReply);
+  return useContentQuery<ProductSummary[]>('/api/products');
 }

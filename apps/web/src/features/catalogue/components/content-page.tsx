@@ -50,7 +50,7 @@ export function ContentPage({ slug, before, children }: ContentPageProps) {
       {(page) => (
         <PageShell title={page.title} intro={page.description}>
           {before}
-          <Markdown source={page.body} />
+          <Markdown tokens={page.body} />
           {page.products.map((product) => (
             <ProductSection key={product.name} product={product} />
           ))}

@@ -32,7 +32,7 @@ export function ProductDetail({
         </div>
         <div className={styles.productText}>
           {showSummary && <p className={styles.lead}>{product.summary}</p>}
-          <Markdown source={product.description} />
+          <Markdown tokens={product.description} />
           {product.features.length > 0 && (
             <>
               <Heading level={level}>Features</Heading>
