@@ -1,6 +1,5 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@app/contract/contact';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,7 +21,10 @@ import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { databaseRateLimitStore, rateLimitedError } from './plugins/rate-limit';
+import { registerRequestId, requestIdOf } from './plugins/request-id';
+import { registerSecurity } from './plugins/security';
 import { webRoutes } from './plugins/web';
 
 declare module 'fastify' {
@@ -49,27 +51,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/**
- * Our own files only, and no inline scripts. Inline styles stay allowed: React style props and
- * toast styles use them and they cannot run code. No upgrade-insecure-requests: TLS, when
- * there is any, ends at a proxy in front, and on http://*.localhost it would break every asset.
- */
-const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
-    scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'self'"],
-    formAction: ["'self'"],
-  },
-};
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function trustProxyOption(trust: number | string[]): string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
 export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<App> {
@@ -77,6 +62,10 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
     logger: logger ?? { level: env.logLevel },
     // While closing, requests on kept-alive connections get 503 instead of hanging.
     return503OnClosing: true,
+    // Without TRUST_PROXY, X-Forwarded-For and X-Forwarded-Proto are ignored: request.ip (rate
+    // limits, logs) is the socket's address and request.protocol the connection's.
+    ...(env.trustProxy === undefined ? {} : { trustProxy: trustProxyOption(env.trustProxy) }),
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -84,11 +73,13 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   app.decorate('db', db);
   app.decorate('env', env);
   app.decorate('adminToken', newAdminToken());
+  registerRequestId(app);
+  registerMetrics(app);
   registerBrand(app);
   registerAuth(app);
   registerErrorHandling(app);
 
-  await app.register(helmet, { contentSecurityPolicy });
+  await registerSecurity(app, env);
   await app.register(compress, { encodings: ['br', 'gzip'] });
   // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counts live in the
   // database, so all instances share them.

@@ -22,6 +22,8 @@ describe('parseEnv', () => {
       getaddressUrl: undefined,
       publicUrlPattern: undefined,
       webDistDir: path.join(repoRoot, 'apps/web/dist'),
+      trustProxy: undefined,
+      metricsToken: undefined,
     });
   });
 
@@ -58,6 +60,31 @@ describe('parseEnv', () => {
       );
     },
   );
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each([['true'], ['0'], ['10.0.0.0/33'], ['proxy.internal'], ['10.0.0.1,']])(
+    'refuses TRUST_PROXY=%s with a message naming it',
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+        /^Invalid environment: TRUST_PROXY must be a number of proxy hops/,
+      );
+    },
+  );
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters', () => {
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid environment: METRICS_TOKEN must be at least 32 characters long',
+    );
+  });
 
   it('refuses the getaddress provider without its URL', () => {
     expect(() => parseEnv({ ADDRESS_PROVIDER: 'getaddress' })).toThrow(

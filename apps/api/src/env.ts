@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -48,6 +49,33 @@ const originPattern = z
   )
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** A proxy address as Fastify's trustProxy takes it: an IP, a CIDR range or a proxy-addr range name. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY`: a number of proxy hops, or the proxies' addresses separated by commas. */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      /^\d{1,2}$/.test(value)
+        ? Number(value) >= 1
+        : value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    {
+      error:
+        'must be a number of proxy hops (1 or more) or proxy addresses separated by commas (IP, CIDR range, loopback, linklocal or uniquelocal)',
+    },
+  )
+  .transform((value) =>
+    /^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
+  );
+
 const envSchema = z
   .object({
     PORT: port.default(3000),
@@ -64,6 +92,8 @@ const envSchema = z
     GETADDRESS_URL: urlWithScheme(['http', 'https']).optional(),
     PUBLIC_URL_PATTERN: originPattern.optional(),
     WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: trustProxy.optional(),
+    METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.ADDRESS_PROVIDER === 'getaddress' && !value.GETADDRESS_URL) {
@@ -96,6 +126,13 @@ export interface Env {
   publicUrlPattern: string | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /**
+   * The proxies in front whose X-Forwarded-For and X-Forwarded-Proto are believed: a hop count
+   * or their addresses. Unset: forwarded headers are ignored.
+   */
+  trustProxy: number | string[] | undefined;
+  /** Bearer token that opens GET /api/metrics; unset: only loopback callers without a proxy. */
+  metricsToken: string | undefined;
 }
 
 /** An environment whose signing secret is known. */
@@ -136,6 +173,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     getaddressUrl: v.GETADDRESS_URL,
     publicUrlPattern: v.PUBLIC_URL_PATTERN,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: v.TRUST_PROXY,
+    metricsToken: v.METRICS_TOKEN,
   };
 }
 

@@ -18,6 +18,16 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Connections of the database client, for /api/metrics. */
+export interface PoolStats {
+  /** Open connections. */
+  total: number;
+  /** Open connections not running a statement. */
+  idle: number;
+  /** Statements waiting for a connection. */
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -28,6 +38,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** The embedded database only: its data directory as a gzip tarball (a backup). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite reports its single connection; PostgreSQL its pool. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 

@@ -15,12 +15,13 @@ const parsers = {
   [pgTypes.timestamp]: parseTimestamp,
 };
 
-export function pgliteQueryable(pg: PGlite | Transaction) {
+export function pgliteQueryable(pg: PGlite | Transaction, track: <T>(work: () => Promise<T>) => Promise<T>) {
   return queryable(
-    async (sql, params) => (await pg.query<Row>(sql, params ? [...params] : undefined)).rows,
-    async (sql) => {
-      await pg.exec(sql);
-    },
+    (sql, params) => track(async () => (await pg.query<Row>(sql, params ? [...params] : undefined)).rows),
+    (sql) =>
+      track(async () => {
+        await pg.exec(sql);
+      }),
   );
 }
 
@@ -33,12 +34,28 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     // Trigram search of the public look-up (migration 0050).
     extensions: { pg_trgm },
   });
+  // Calls under way: the first runs, the others wait for the one connection.
+  let inFlight = 0;
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    try {
+      return await work();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  // Statements inside a transaction are part of its call, not more waiting ones.
+  const inTransaction = <T>(work: () => Promise<T>) => work();
   return {
     kind: 'pglite',
     pglite,
-    ...pgliteQueryable(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(pgliteQueryable(tx))),
+    ...pgliteQueryable(pglite, track),
+    transaction: (fn) => track(() => pglite.transaction((tx) => fn(pgliteQueryable(tx, inTransaction)))),
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
+    poolStats: () =>
+      pglite.closed
+        ? { total: 0, idle: 0, waiting: 0 }
+        : { total: 1, idle: inFlight ? 0 : 1, waiting: Math.max(0, inFlight - 1) },
     async close() {
       if (!pglite.closed) await pglite.close();
     },

@@ -63,6 +63,7 @@ export function openPostgres(options: PostgresOptions): Db {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       closed ??= pool.end();
       return closed;
