@@ -32,13 +32,15 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Partial<ResolvedEnv>;
   logger?: BuildAppOptions['logger'];
+  /** What the app is given instead of the test database itself (e.g. one whose outages a test controls). */
+  wrapDb?: (db: Db) => Db;
 }
 
 /** The whole API on a fresh migrated database of its own (PGlite, or PostgreSQL under TEST_DB=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = testEnv(options.env);
   const db = await createTestDb();
-  const app = await buildApp({ env, db, logger: options.logger ?? false });
+  const app = await buildApp({ env, db: options.wrapDb?.(db) ?? db, logger: options.logger ?? false });
   return {
     app,
     db,

@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Db } from '../../db/db';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { testDbKind } from '../../test/test-db';
 import { NOT_READY_MESSAGE } from './routes';
 
 let t: TestApp;
@@ -29,3 +32,75 @@ it('GET /api/ready answers 503 once the database is gone, and health stays ok', 
   const health = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(health.json()).toEqual({ status: 'ok' });
 });
+
+/** The test database behind a switch: while `down`, every call fails as with a refused connection. */
+function switchableDb(db: Db) {
+  const state = { down: false };
+  const refuse = () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+  const wrapped: Db = {
+    ...db,
+    query: (sql, params) => (state.down ? refuse() : db.query(sql, params)),
+    one: (sql, params) => (state.down ? refuse() : db.one(sql, params)),
+    maybeOne: (sql, params) => (state.down ? refuse() : db.maybeOne(sql, params)),
+    exec: (sql) => (state.down ? refuse() : db.exec(sql)),
+    transaction: (fn) => (state.down ? refuse() : db.transaction(fn)),
+  };
+  return { state, wrapped };
+}
+
+it('GET /api/ready answers 503 while the database is unreachable and ready again once it is back', async () => {
+  await t.close();
+  let control: ReturnType<typeof switchableDb> | undefined;
+  t = await createTestApp({
+    wrapDb: (db) => {
+      control = switchableDb(db);
+      return control.wrapped;
+    },
+  });
+  const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
+  expect((await ready()).statusCode).toBe(200);
+  if (!control) throw new Error('the app did not get the switchable database');
+  control.state.down = true;
+  const down = await ready();
+  expect(down.statusCode).toBe(503);
+  expect(down.json()).toEqual({ message: NOT_READY_MESSAGE });
+  expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  control.state.down = false;
+  const back = await ready();
+  expect(back.statusCode).toBe(200);
+  expect(back.json()).toEqual({ status: 'ready' });
+});
+
+/** Runs `sql` as the PostgreSQL test server's administrator. */
+async function asAdmin(sql: string, params: unknown[] = []): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql, params);
+  } finally {
+    await admin.end();
+  }
+}
+
+it.runIf(testDbKind() === 'postgres')(
+  'on PostgreSQL: 503 while the server refuses connections, ready again by itself once it accepts them',
+  async () => {
+    const { name } = await t.db.one<{ name: string }>('select current_database() as name');
+    const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect((await ready()).statusCode).toBe(200);
+
+    await asAdmin(`alter database "${name}" allow_connections false`);
+    await asAdmin('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    try {
+      const down = await ready();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ message: NOT_READY_MESSAGE });
+    } finally {
+      await asAdmin(`alter database "${name}" allow_connections true`);
+    }
+    const back = await ready();
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({ status: 'ready' });
+  },
+);
