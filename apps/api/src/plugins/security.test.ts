@@ -102,6 +102,7 @@ describe('CORS', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
       expect(res.statusCode).toBe(200);
       const pre = await preflight(origin);
+      expect(pre?.statusCode).toBe(404);
       for (const reply of [res, pre]) {
         const cors = Object.keys(reply?.headers ?? {}).filter((h) => h.startsWith('access-control-'));
         expect(cors).toEqual([]);
