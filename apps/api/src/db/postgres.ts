@@ -34,6 +34,8 @@ function clientQueryable(client: pg.Pool | pg.PoolClient) {
   );
 }
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export interface PostgresOptions {
   connectionString: string;
   /** Errors of idle pooled connections (a server restart); without a listener they would crash the process. */
@@ -43,7 +45,14 @@ export interface PostgresOptions {
 
 /** A PostgreSQL server through a pg connection pool. */
 export function openPostgres(options: PostgresOptions): Db {
-  const pool = new pg.Pool({ connectionString: options.connectionString, types, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    types,
+    max: options.max ?? 10,
+    // While the server is unreachable, a call fails after this long instead of waiting for the
+    // operating system to give up on the connection; the pool connects afresh once it is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   pool.on('error', (error) => options.onIdleError?.(error));
   let closed: Promise<void> | undefined;
   return {

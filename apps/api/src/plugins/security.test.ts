@@ -94,6 +94,7 @@ describe('CORS', () => {
     expect(pre?.headers['access-control-allow-origin']).toBe(origin);
     expect(String(pre?.headers['access-control-allow-methods'])).toContain('POST');
     expect(String(pre?.headers['access-control-allow-headers'])).toContain('content-type');
+    expect(String(res.headers['access-control-expose-headers'])).toContain('x-request-id');
   });
 
   it('gives a foreign origin no CORS headers at all', async () => {

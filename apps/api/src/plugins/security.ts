@@ -65,7 +65,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     // A foreign origin gets no CORS headers at all, and its preflight a plain 404.
     origin: (origin, callback) => callback(null, origin !== undefined && origins.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
 }
