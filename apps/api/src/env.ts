@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './lib/storage';
 
 /** The repository root: defaults that name folders of the checkout resolve from here, not the cwd. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -10,6 +11,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const nodeEnvs = ['development', 'production', 'test'] as const;
 const addressProviders = ['demo', 'getaddress'] as const;
+const storageKinds = ['local', 's3'] as const;
+const switches = ['on', 'off'] as const;
 
 // Messages read "<VARIABLE> <message>", so each one starts with the rule the value broke.
 const port = z
@@ -64,8 +67,28 @@ const envSchema = z
     GETADDRESS_URL: urlWithScheme(['http', 'https']).optional(),
     PUBLIC_URL_PATTERN: originPattern.optional(),
     WEB_DIST_DIR: z.string().optional(),
+    RATE_LIMITS: oneOf(switches).default('on'),
+    STORAGE: oneOf(storageKinds).default('local'),
+    S3_ENDPOINT: urlWithScheme(['http', 'https']).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.RATE_LIMITS === 'off' && value.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMITS'],
+        message: 'must be on when NODE_ENV is production',
+      });
+    }
+    if (value.STORAGE === 's3') {
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!value[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE is s3' });
+      }
+    }
     if (value.ADDRESS_PROVIDER === 'getaddress' && !value.GETADDRESS_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -96,6 +119,10 @@ export interface Env {
   publicUrlPattern: string | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /** Where uploaded files go: DATA_DIR on this machine, or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** `off` only for load tests and benchmarks on a development server; never in production. */
+  rateLimits: (typeof switches)[number];
 }
 
 /** An environment whose signing secret is known. */
@@ -136,6 +163,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     getaddressUrl: v.GETADDRESS_URL,
     publicUrlPattern: v.PUBLIC_URL_PATTERN,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    rateLimits: v.RATE_LIMITS,
+    storage:
+      v.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: v.S3_ENDPOINT ?? '',
+            region: v.S3_REGION,
+            bucket: v.S3_BUCKET ?? '',
+            accessKeyId: v.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY ?? '',
+          }
+        : { kind: 'local' },
   };
 }
 
