@@ -11,7 +11,9 @@
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
 // The product server is `npm start`'s server on a fresh data directory with the demo content
 // (NODE_ENV=development) and RATE_LIMITS=off, so the figures measure the handlers rather than
-// 429 replies. Any non-2xx reply or connection error fails the run.
+// 429 replies. Any non-2xx reply or connection error fails the run. The server uses the embedded
+// database (one connection, so writes queue) unless BENCH_DATABASE_URL names a PostgreSQL
+// database for it (it migrates and seeds the demo content there).
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startServer } from './support/server.mjs';
@@ -60,7 +62,11 @@ const bare = await startBare();
 const server = await startServer({
   port: apiPort,
   dataDir: 'data/bench-api',
-  env: { NODE_ENV: 'development', RATE_LIMITS: 'off' },
+  env: {
+    NODE_ENV: 'development',
+    RATE_LIMITS: 'off',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  },
 });
 const rows = [];
 let failed = false;
@@ -102,8 +108,9 @@ const table = rows.map((r) => [
 const widths = headers.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
 const line = (cells) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'the embedded database (PGlite)';
 process.stdout.write(
-  `\nAPI throughput, ${connections} connections, ${seconds} s each (autocannon)\n${line(headers)}\n`,
+  `\nAPI throughput on ${database}, ${connections} connections, ${seconds} s each (autocannon)\n${line(headers)}\n`,
 );
 for (const cells of table) process.stdout.write(`${line(cells)}\n`);
 if (failed) {
