@@ -28,7 +28,12 @@ for (const brand of brands) {
       await openHome(page, brand);
       await expect(page).toHaveTitle(brand.title);
       await expect(page.getByRole('banner')).toContainText(brand.name);
-      await expect(page.getByRole('img', { name: brand.logoDetails.alt })).toBeVisible();
+      const logo = page
+        .locator('#sidebar')
+        .getByRole('link', { name: brand.name, exact: true })
+        .locator('img');
+      await expect(logo).toBeVisible();
+      await expect(logo).toHaveAttribute('src', brand.logoDetails.logo);
       expect(await backgroundOf(page.locator('#sidebar'))).toBe(rgb(brand.primaryColor));
       expect(await backgroundOf(page.getByRole('banner'))).toBe(rgb(brand.primaryColor));
 

@@ -16,6 +16,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
+import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     env: ResolvedEnv;
     /** Secret of the loopback-only admin calls; the server writes it to DATA_DIR/admin-token. */
     adminToken: string;
+    /** Uploaded files: DATA_DIR or an S3-compatible bucket (STORAGE). */
+    storage: FileStorage;
   }
 }
 
@@ -73,6 +76,7 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   app.decorate('db', db);
   app.decorate('env', env);
   app.decorate('adminToken', newAdminToken());
+  app.decorate('storage', createStorage(env.storage, env.dataDir));
   registerRequestId(app);
   registerMetrics(app);
   registerBrand(app);

@@ -24,7 +24,42 @@ describe('parseEnv', () => {
       webDistDir: path.join(repoRoot, 'apps/web/dist'),
       trustProxy: undefined,
       metricsToken: undefined,
+      rateLimits: 'on',
+      storage: { kind: 'local' },
     });
+  });
+
+  it('reads an S3-compatible upload store, and names what it misses', () => {
+    expect(
+      parseEnv({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+        S3_REGION: 'eu-west-2',
+        S3_BUCKET: 'sign-register-uploads',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-west-2.amazonaws.com',
+      region: 'eu-west-2',
+      bucket: 'sign-register-uploads',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
+    expect(() => parseEnv({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.com' })).toThrow(
+      'Invalid environment: S3_BUCKET is required when STORAGE is s3; S3_ACCESS_KEY_ID is required when STORAGE is s3; S3_SECRET_ACCESS_KEY is required when STORAGE is s3',
+    );
+    expect(() => parseEnv({ STORAGE: 'ftp' })).toThrow(
+      'Invalid environment: STORAGE must be one of local, s3',
+    );
+  });
+
+  it('lets rate limits be turned off for a load test, but never in production', () => {
+    expect(parseEnv({ RATE_LIMITS: 'off' }).rateLimits).toBe('off');
+    expect(() => parseEnv({ RATE_LIMITS: 'off', NODE_ENV: 'production' })).toThrow(
+      'Invalid environment: RATE_LIMITS must be on when NODE_ENV is production',
+    );
   });
 
   it('treats empty values as unset', () => {

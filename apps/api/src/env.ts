@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './lib/storage';
 
 /** The repository root: defaults that name folders of the checkout resolve from here, not the cwd. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,6 +12,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const nodeEnvs = ['development', 'production', 'test'] as const;
 const addressProviders = ['demo', 'getaddress'] as const;
+const storageKinds = ['local', 's3'] as const;
+const switches = ['on', 'off'] as const;
 
 // Messages read "<VARIABLE> <message>", so each one starts with the rule the value broke.
 const port = z
@@ -94,8 +97,28 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: trustProxy.optional(),
     METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+    RATE_LIMITS: oneOf(switches).default('on'),
+    STORAGE: oneOf(storageKinds).default('local'),
+    S3_ENDPOINT: urlWithScheme(['http', 'https']).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.RATE_LIMITS === 'off' && value.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMITS'],
+        message: 'must be on when NODE_ENV is production',
+      });
+    }
+    if (value.STORAGE === 's3') {
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!value[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE is s3' });
+      }
+    }
     if (value.ADDRESS_PROVIDER === 'getaddress' && !value.GETADDRESS_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -133,6 +156,10 @@ export interface Env {
   trustProxy: number | string[] | undefined;
   /** Bearer token that opens GET /api/metrics; unset: only loopback callers without a proxy. */
   metricsToken: string | undefined;
+  /** Where uploaded files go: DATA_DIR on this machine, or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** `off` only for load tests and benchmarks on a development server; never in production. */
+  rateLimits: (typeof switches)[number];
 }
 
 /** An environment whose signing secret is known. */
@@ -175,6 +202,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     trustProxy: v.TRUST_PROXY,
     metricsToken: v.METRICS_TOKEN,
+    rateLimits: v.RATE_LIMITS,
+    storage:
+      v.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: v.S3_ENDPOINT ?? '',
+            region: v.S3_REGION,
+            bucket: v.S3_BUCKET ?? '',
+            accessKeyId: v.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY ?? '',
+          }
+        : { kind: 'local' },
   };
 }
 

@@ -83,16 +83,21 @@ export const siteBody = z.strictObject({
 });
 export type SiteBody = z.input<typeof siteBody>;
 
-export const siteRecord = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  name: z.string(),
+/** The address lines of a site or a company record, as stored. */
+const postalAddress = {
   address1: z.string(),
   address2: z.string(),
   address3: z.string(),
   town: z.string(),
   postcode: z.string(),
   county: z.string(),
+};
+
+export const siteRecord = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  ...postalAddress,
   keyInfo: z.string(),
   retentionDays: z.number(),
   whoSees: z.string(),
@@ -202,12 +207,7 @@ export type PublicationReply = z.infer<typeof publicationReply>;
 export const companyRecord = z.object({
   id: z.number(),
   name: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  address3: z.string(),
-  town: z.string(),
-  postcode: z.string(),
-  county: z.string(),
+  ...postalAddress,
   tel: z.string(),
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;

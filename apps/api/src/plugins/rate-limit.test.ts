@@ -41,6 +41,15 @@ describe('rate limits of the account calls', () => {
     expect((await attempt('one-more', '10.9.9.9')).statusCode).toBe(429);
   });
 
+  it('with RATE_LIMITS=off (load tests only) nothing is counted or refused', async () => {
+    t = await createTestApp({ env: { rateLimits: 'off' } });
+    const answers = await repeat(accountLimits.login.perAccount.max + 5, () =>
+      call(t, 'POST', '/api/users/login', { body: { userName: 'victim', password: 'guess' } }),
+    );
+    expect(statuses(answers)).toEqual([401]);
+    expect(await t.db.query('select key from rate_limits')).toEqual([]);
+  });
+
   it('sign-up, sticker check, forgot-password, user lookup and resend answer 429 once used up', async () => {
     t = await createTestApp();
     const sticker = await addSticker(t.db);

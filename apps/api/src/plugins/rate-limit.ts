@@ -100,6 +100,7 @@ export interface RouteLimit {
  */
 export function rateLimit(limit: RouteLimit) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.server.env.rateLimits === 'off') return;
     const db = request.server.db;
     const checks: [string, LimitWindow][] = [[`${limit.name}:address:${request.ip}`, limit.perAddress]];
     const account = limit.perAccount?.account(request)?.trim().toLowerCase();

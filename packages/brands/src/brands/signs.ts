@@ -1,7 +1,33 @@
 import { brandStarts } from '../start';
-import type { BrandConfig } from '../types';
+import type { BrandConfig, NavGroup, NavLink } from '../types';
 
 const { hostKeys, theme } = brandStarts.signs;
+
+// The menus of a signed-in operator; a master user's adds the company's pages.
+const home: NavGroup = { label: 'Home', to: '/' };
+const schemeLinks: NavLink[] = [
+  { label: 'Your sites', to: '/your-sites' },
+  { label: 'Add a site', to: '/site' },
+  { label: 'Manage signs', to: '/manage-signs' },
+  { label: 'Requests from the public', to: '/requests' },
+];
+const myScheme = (children: NavLink[]): NavGroup => ({ label: 'My scheme', children });
+const findOperator: NavGroup = {
+  label: 'Find a scheme operator',
+  children: [
+    { label: 'Look up a sign reference', to: '/search-scheme' },
+    { label: 'Search operators', to: '/search' },
+  ],
+};
+const myDetails: NavGroup = { label: 'My details', to: '/update-details' };
+const signedInHelp: NavGroup = {
+  label: 'Help',
+  children: [
+    { label: 'FAQs', to: '/faqs' },
+    { label: 'Help', to: '/help' },
+    { label: 'Contact us', to: '/contact-us' },
+  ],
+};
 
 export const signs: BrandConfig = {
   id: 'signs',
@@ -42,46 +68,10 @@ export const signs: BrandConfig = {
       { label: 'About us', to: '/about-us' },
       { label: 'Our brands', to: '/our-brands' },
     ],
-    signedIn: [
-      { label: 'Home', to: '/' },
-      {
-        label: 'My scheme',
-        children: [
-          { label: 'Your sites', to: '/your-sites' },
-          { label: 'Add a site', to: '/site' },
-          { label: 'Manage signs', to: '/manage-signs' },
-          { label: 'Requests from the public', to: '/requests' },
-        ],
-      },
-      {
-        label: 'Find a scheme operator',
-        children: [
-          { label: 'Look up a sign reference', to: '/search-scheme' },
-          { label: 'Search operators', to: '/search' },
-        ],
-      },
-      { label: 'My details', to: '/update-details' },
-      {
-        label: 'Help',
-        children: [
-          { label: 'FAQs', to: '/faqs' },
-          { label: 'Help', to: '/help' },
-          { label: 'Contact us', to: '/contact-us' },
-        ],
-      },
-    ],
+    signedIn: [home, myScheme(schemeLinks), findOperator, myDetails, signedInHelp],
     master: [
-      { label: 'Home', to: '/' },
-      {
-        label: 'My scheme',
-        children: [
-          { label: 'Your sites', to: '/your-sites' },
-          { label: 'Add a site', to: '/site' },
-          { label: 'Manage signs', to: '/manage-signs' },
-          { label: 'Requests from the public', to: '/requests' },
-          { label: 'Public contact details', to: '/manage-contact' },
-        ],
-      },
+      home,
+      myScheme([...schemeLinks, { label: 'Public contact details', to: '/manage-contact' }]),
       {
         label: 'Company',
         children: [
@@ -89,22 +79,9 @@ export const signs: BrandConfig = {
           { label: 'Company users', to: '/company-users' },
         ],
       },
-      {
-        label: 'Find a scheme operator',
-        children: [
-          { label: 'Look up a sign reference', to: '/search-scheme' },
-          { label: 'Search operators', to: '/search' },
-        ],
-      },
-      { label: 'My details', to: '/update-details' },
-      {
-        label: 'Help',
-        children: [
-          { label: 'FAQs', to: '/faqs' },
-          { label: 'Help', to: '/help' },
-          { label: 'Contact us', to: '/contact-us' },
-        ],
-      },
+      findOperator,
+      myDetails,
+      signedInHelp,
     ],
   },
   logoDetails: { logo: '/brands/signs/logo.svg', width: 180, alt: 'CCTV Sign Register' },

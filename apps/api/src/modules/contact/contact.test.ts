@@ -5,6 +5,7 @@ import { contactMessages, UPLOAD_MAX_BYTES } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
 import {
@@ -427,5 +428,40 @@ describe('POST /api/contact-us', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ message: messages.server.rateLimited });
     expect((await storedCounts(t)).messages).toBe(5);
+  });
+});
+
+describe('uploads in an S3-compatible bucket (STORAGE=s3)', () => {
+  let s3: FakeS3 | undefined;
+  afterEach(async () => {
+    await s3?.close();
+  });
+
+  it('stores the attachment as an object in the bucket, under the key the row records', async () => {
+    s3 = await startFakeS3();
+    t = await createTestApp({ env: { storage: { kind: 's3', ...s3 } } });
+    const photo = jpegBytes(3000);
+    const res = await postForm(t, '/api/contact-us', [
+      dataPart(signsMessage),
+      filePart('shop front.jpg', photo, 'image/jpeg'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const file = await t.db.one<{ storage_path: string }>('select storage_path from contact_message_files');
+    expect(file.storage_path).toMatch(/^uploads\/contact\/\d+\/1-shop front\.jpg$/);
+    expect(new Uint8Array(s3.objects.get(file.storage_path)?.body ?? [])).toEqual(photo);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it('when the bucket refuses the file, the message is not kept and the caller is told it failed', async () => {
+    s3 = await startFakeS3();
+    t = await createTestApp({ env: { storage: { kind: 's3', ...s3, secretAccessKey: 'wrong' } } });
+    const res = await postForm(t, '/api/contact-us', [
+      dataPart(signsMessage),
+      filePart('shop front.jpg', jpegBytes(3000), 'image/jpeg'),
+    ]);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(await storedCounts(t)).toEqual(NOTHING_STORED);
+    expect(s3.objects.size).toBe(0);
   });
 });

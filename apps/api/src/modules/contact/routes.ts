@@ -26,6 +26,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sendContactMessage({ db: app.db, env: app.env }, request.brand, await readFormParts(request)),
+      sendContactMessage({ db: app.db, storage: app.storage }, request.brand, await readFormParts(request)),
   );
 };

@@ -8,8 +8,8 @@ import {
 } from '@app/contract/contact';
 import type { ZodType } from 'zod';
 import type { Db, Queryable } from '../../db/db';
-import type { Env } from '../../env';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage';
 import { hitRateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import type { FormParts } from './form-parts';
 import { perSenderLimit } from './limits';
@@ -37,7 +37,7 @@ export async function checkSenderLimit(db: Queryable, form: string, email: strin
  * files) and the sender's acknowledgement.
  */
 export async function sendContactMessage(
-  deps: { db: Db; env: Pick<Env, 'dataDir'> },
+  deps: { db: Db; storage: FileStorage },
   brand: BrandConfig,
   parts: FormParts,
 ): Promise<ContactReply> {

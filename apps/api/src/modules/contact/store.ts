@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { BrandId } from '@app/brands';
 import { messageReference } from '@app/contract/contact';
 import type { Db } from '../../db/db';
-import type { Env } from '../../env';
+import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import type { UploadedFile } from './form-parts';
 
@@ -23,9 +21,13 @@ export interface InboundMessage {
   acknowledgement?: (reference: string) => OutgoingMail;
 }
 
-/** Where a message's files are kept: under DATA_DIR, outside anything the server serves. */
-export function uploadsDir(env: Pick<Env, 'dataDir'>, kind: MessageKind, id: number): string {
-  return path.join(env.dataDir, 'uploads', kind, String(id));
+/**
+ * The storage key of a message's file: `uploads/<kind>/<id>/<position>-<name>`, under DATA_DIR
+ * (outside anything the server serves) or in the bucket. The position keeps two files of the
+ * same name apart.
+ */
+export function uploadKey(kind: MessageKind, id: number, position: number, fileName: string): string {
+  return `uploads/${kind}/${id}/${position}-${fileName}`;
 }
 
 /**
@@ -35,10 +37,10 @@ export function uploadsDir(env: Pick<Env, 'dataDir'>, kind: MessageKind, id: num
  * server that is down only delays delivery: the outbox retries. Returns the reference.
  */
 export async function storeMessage(
-  deps: { db: Db; env: Pick<Env, 'dataDir'> },
+  deps: { db: Db; storage: FileStorage },
   message: InboundMessage,
 ): Promise<string> {
-  let dir: string | undefined;
+  const stored: string[] = [];
   try {
     return await deps.db.transaction(async (tx) => {
       const row = await tx.one<{ id: number }>(
@@ -55,15 +57,11 @@ export async function storeMessage(
       const reference = messageReference(message.kind, row.id);
       await tx.query('update contact_messages set reference = $2 where id = $1', [row.id, reference]);
 
-      if (message.files.length > 0) {
-        dir = uploadsDir(deps.env, message.kind, row.id);
-        await mkdir(dir, { recursive: true });
-      }
       for (const [index, file] of message.files.entries()) {
         const position = index + 1;
-        // The position prefix keeps two files of the same name apart.
-        const stored = path.join(dir ?? '', `${position}-${file.fileName}`);
-        await writeFile(stored, file.bytes, { flag: 'wx', mode: 0o600 });
+        const key = uploadKey(message.kind, row.id, position, file.fileName);
+        await deps.storage.put(key, file.bytes, file.contentType);
+        stored.push(key);
         await tx.query(
           `insert into contact_message_files
              (message_id, position, file_name, content_type, size_bytes, sha256, storage_path)
@@ -75,7 +73,7 @@ export async function storeMessage(
             file.contentType,
             file.bytes.length,
             createHash('sha256').update(file.bytes).digest('hex'),
-            path.relative(deps.env.dataDir, stored).split(path.sep).join('/'),
+            key,
           ],
         );
       }
@@ -92,7 +90,8 @@ export async function storeMessage(
       return reference;
     });
   } catch (error) {
-    if (dir) await rm(dir, { recursive: true, force: true });
+    // The rows are rolled back; the files stored for them go too.
+    await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
     throw error;
   }
 }

@@ -23,6 +23,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request) => sendPartnershipApplication({ db: app.db, env: app.env }, await readFormParts(request)),
+    async (request) =>
+      sendPartnershipApplication({ db: app.db, storage: app.storage }, await readFormParts(request)),
   );
 };

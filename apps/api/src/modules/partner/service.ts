@@ -7,7 +7,7 @@ import {
   partnershipFieldNames,
 } from '@app/contract/contact';
 import type { Db } from '../../db/db';
-import type { Env } from '../../env';
+import type { FileStorage } from '../../lib/storage';
 import type { FormParts } from '../contact/form-parts';
 import { acknowledgementMail, staffMail } from '../contact/mails';
 import { checkSenderLimit, parseFields } from '../contact/service';
@@ -18,7 +18,7 @@ import { storeMessage } from '../contact/store';
  * register's own staff whichever site it came from. Same guarantees as the contact form.
  */
 export async function sendPartnershipApplication(
-  deps: { db: Db; env: Pick<Env, 'dataDir'> },
+  deps: { db: Db; storage: FileStorage },
   parts: FormParts,
 ): Promise<ContactReply> {
   const fields = parseFields(partnershipDataSchema, parts.data);

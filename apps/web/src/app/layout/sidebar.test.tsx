@@ -20,7 +20,8 @@ describe('sidebar', () => {
     setScreenWidth(1280);
     await renderShell({ path: '/' });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(sidebar()).getByRole('img', { name: signs.logoDetails.alt })).toBeTruthy();
+    const home = within(sidebar()).getByRole('link', { name: signs.name });
+    expect(home.querySelector('img')?.getAttribute('src')).toBe(signs.logoDetails.logo);
     for (const group of signs.navRoute.signedOut) {
       expect(within(nav).getAllByText(group.label).length).toBeGreaterThan(0);
     }

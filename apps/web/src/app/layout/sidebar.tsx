@@ -174,7 +174,8 @@ export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
           <img
             className={styles.logo}
             src={brand.logoDetails.logo}
-            alt={brand.logoDetails.alt}
+            // The brand's name follows as text: the logo's alt would only say it twice.
+            alt=""
             width={brand.logoDetails.width}
           />
           <span className={styles.brandName}>{brand.name}</span>

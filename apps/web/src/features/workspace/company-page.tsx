@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
+import { AddressLookupField, addressLines } from '../address/address-lookup-field';
 import { companyQuery, saveCompany } from './api';
 import { errorText, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
@@ -40,12 +41,13 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
         onChange={set('name')}
         required
       />
-      <TextField
+      <AddressLookupField
         id="co-a1"
         label="Address 1"
-        max={L.addressLine}
+        hint="Start typing to look the address up, or type it in full."
         value={form.address1}
         onChange={set('address1')}
+        onAddressChosen={(a) => setForm((f) => ({ ...f, ...addressLines(a) }))}
       />
       <TextField
         id="co-a2"

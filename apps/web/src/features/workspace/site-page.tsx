@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { AddressLookupField } from '../address/address-lookup-field';
+import { AddressLookupField, addressLines } from '../address/address-lookup-field';
 import { addSite, saveSite, siteQuery } from './api';
 import { CheckboxField, errorText, NumberField, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
@@ -81,16 +81,7 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
     save.mutate(parsed.data);
   };
 
-  const chooseAddress = (a: AddressDetail) =>
-    setForm((f) => ({
-      ...f,
-      address1: a.line_1,
-      address2: a.line_2,
-      address3: a.line_3,
-      town: a.town_or_city,
-      postcode: a.postcode,
-      county: a.county,
-    }));
+  const chooseAddress = (a: AddressDetail) => setForm((f) => ({ ...f, ...addressLines(a) }));
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>

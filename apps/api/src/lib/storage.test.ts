@@ -1,0 +1,63 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../test/fake-s3';
+import { checkKey, diskStorage, s3Storage } from './storage';
+
+const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+
+describe('file storage keys', () => {
+  it('accepts relative keys of our own making and refuses anything that could leave the root', () => {
+    expect(checkKey('uploads/contact/12/1-sign by the door.JPG')).toBe(
+      'uploads/contact/12/1-sign by the door.JPG',
+    );
+    for (const key of ['', '/etc/passwd', 'uploads/../secret', 'uploads//x', './x', 'a\\..\\b', 'uploads/']) {
+      expect(() => checkKey(key)).toThrow(/Not a storage key/);
+    }
+  });
+});
+
+describe('disk storage', () => {
+  it('stores, reads back and deletes a file under its root, and never overwrites one', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'storage-'));
+    const storage = diskStorage(root);
+    await storage.put('uploads/contact/1/1-photo.jpg', bytes, 'image/jpeg');
+    expect(new Uint8Array(await readFile(path.join(root, 'uploads/contact/1/1-photo.jpg')))).toEqual(bytes);
+    expect(await storage.get('uploads/contact/1/1-photo.jpg')).toEqual(bytes);
+    await expect(storage.put('uploads/contact/1/1-photo.jpg', bytes, 'image/jpeg')).rejects.toThrow(/EEXIST/);
+    await storage.delete('uploads/contact/1/1-photo.jpg');
+    await storage.delete('uploads/contact/1/1-photo.jpg');
+    await expect(storage.get('uploads/contact/1/1-photo.jpg')).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('S3-compatible storage (against a local service that checks the signatures)', () => {
+  let s3: FakeS3 | undefined;
+  afterEach(async () => {
+    await s3?.close();
+  });
+
+  it('puts, gets and deletes objects with signed requests', async () => {
+    s3 = await startFakeS3();
+    const storage = s3Storage({ kind: 's3', ...s3 });
+    const key = 'uploads/contact/7/1-sign by the door.JPG';
+    await storage.put(key, bytes, 'image/jpeg');
+    expect(s3.refused).toBe(0);
+    expect(s3.objects.get(key)).toEqual({ body: Buffer.from(bytes), contentType: 'image/jpeg' });
+    expect(await storage.get(key)).toEqual(bytes);
+    await storage.delete(key);
+    expect(s3.objects.has(key)).toBe(false);
+    await storage.delete(key);
+    await expect(storage.get(key)).rejects.toThrow(/S3 GET .* failed: 404/);
+  });
+
+  it('reports a refused request (a wrong secret) as a failure', async () => {
+    s3 = await startFakeS3();
+    const storage = s3Storage({ kind: 's3', ...s3, secretAccessKey: 'not-the-secret' });
+    await expect(storage.put('uploads/x/1/1-a.pdf', bytes, 'application/pdf')).rejects.toThrow(
+      /S3 PUT uploads\/x\/1\/1-a.pdf failed: 403 .*SignatureDoesNotMatch/,
+    );
+    expect(s3.objects.size).toBe(0);
+  });
+});
