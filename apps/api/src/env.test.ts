@@ -55,6 +55,15 @@ describe('parseEnv', () => {
     );
   });
 
+  it('in production on PostgreSQL, asks for JWT_SECRET, since every instance must sign with the same key', () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/app' }),
+    ).toThrow(
+      'Invalid environment: JWT_SECRET is required when NODE_ENV is production and DATABASE_URL is set (every instance must share it)',
+    );
+    expect(parseEnv({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+  });
+
   it('lets rate limits be turned off for a load test, but never in production', () => {
     expect(parseEnv({ RATE_LIMITS: 'off' }).rateLimits).toBe('off');
     expect(() => parseEnv({ RATE_LIMITS: 'off', NODE_ENV: 'production' })).toThrow(
@@ -74,6 +83,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       DATA_DIR: 'data/e2e',
       DATABASE_URL: 'postgres://app@db.internal:5432/app',
+      JWT_SECRET: 'a-signing-key-of-at-least-32-characters',
       SMTP_URL: 'smtp://mail.internal:25',
       ADDRESS_PROVIDER: 'getaddress',
       GETADDRESS_URL: 'https://api.getaddress.io',

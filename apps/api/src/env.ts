@@ -106,6 +106,15 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
+      // A generated key would differ per instance, and a session from one would fail on another.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message:
+          'is required when NODE_ENV is production and DATABASE_URL is set (every instance must share it)',
+      });
+    }
     if (value.RATE_LIMITS === 'off' && value.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
