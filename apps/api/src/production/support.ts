@@ -14,6 +14,7 @@ export interface HttpCall {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   token?: string;
+  headers?: Record<string, string>;
   /** The client address the server sees (any of 127.0.0.0/8), e.g. to stay clear of per-address limits. */
   localAddress?: string;
   /** Called once the whole request has been written to the connection. */
@@ -35,6 +36,7 @@ export function httpCall(port: number, urlPath: string, options: HttpCall = {}):
         headers: {
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
       },
       (res) => {
