@@ -120,6 +120,7 @@ export const contactMessages = {
   notMultipart: 'Please send the form as multipart/form-data: the fields as JSON in a part called data.',
   dataMissing: 'The form fields are missing: send them as JSON in a part called data.',
   dataNotJson: 'The form fields could not be read: the data part must be a JSON object.',
+  formUnreadable: 'The form could not be read: it was cut short or is not well-formed multipart/form-data.',
   unexpectedPart: (name: string) =>
     `The form has no part called "${name}": send the fields as data and files as uploadFile.`,
   sent: (reference: string) =>

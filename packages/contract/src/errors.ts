@@ -7,3 +7,5 @@ export type ErrorReply = z.infer<typeof errorReplySchema>;
 /** The body of every 5xx answer: the real cause is logged, never sent. */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const NOT_FOUND_MESSAGE = 'Not found';
+/** The body of a 503 while the database is out of reach (a restart): nothing was changed. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a minute.';

@@ -70,3 +70,43 @@ export const pgTypes = { int8: 20, date: 1082, timestamp: 1114, int8Array: 1016,
 export const parseInt8 = (value: string): number => Number(value);
 /** A timestamp without time zone is read as UTC, whatever the server's or the process's zone. */
 export const parseTimestamp = (value: string): Date => new Date(`${value.replace(' ', 'T')}Z`);
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, a network
+ * fault): nothing the caller did wrong, and worth trying again shortly. Answered as 503.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  readonly statusCode = 503;
+  constructor(override readonly cause: unknown) {
+    super(`Database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+// Socket errors, and the SQLSTATEs of a server going away or not taking sessions: class 08
+// (connection exception), 57P01-57P03 (shut down, crashed, starting up), 53300 (too many connections).
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+// What pg says when a connection ends under a query, or none could be had in time.
+const unavailableMessages =
+  /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout/i;
+
+/** Whether an error of the driver means the server is out of reach rather than the statement wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  return error instanceof Error && unavailableMessages.test(error.message);
+}

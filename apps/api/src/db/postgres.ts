@@ -1,5 +1,14 @@
 import pg from 'pg';
-import { type Db, parseInt8, parseTimestamp, pgTypes, queryable, type Row } from './db';
+import {
+  DatabaseUnavailableError,
+  type Db,
+  isDatabaseUnavailable,
+  parseInt8,
+  parseTimestamp,
+  pgTypes,
+  queryable,
+  type Row,
+} from './db';
 
 // text[]'s parser splits any array literal into its element strings.
 const getParser = pg.types.getTypeParser as (
@@ -24,17 +33,29 @@ const types = {
       : getParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** Runs `fn`; a lost or refused connection becomes a DatabaseUnavailableError (503), any other error stays. */
+async function reachable<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw isDatabaseUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+  }
+}
+
 function clientQueryable(client: pg.Pool | pg.PoolClient) {
   return queryable(
-    async (sql, params) => (await client.query<Row>(sql, params ? [...params] : undefined)).rows,
-    async (sql) => {
-      // Without parameters pg uses the simple protocol, which runs several statements.
-      await client.query(sql);
-    },
+    (sql, params) =>
+      reachable(async () => (await client.query<Row>(sql, params ? [...params] : undefined)).rows),
+    (sql) =>
+      reachable(async () => {
+        // Without parameters pg uses the simple protocol, which runs several statements.
+        await client.query(sql);
+      }),
   );
 }
 
-const CONNECT_TIMEOUT_MS = 10_000;
+/** How long a request waits for a connection (a new one, or a free one of the pool) before giving up. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export interface PostgresOptions {
   connectionString: string;
@@ -50,7 +71,8 @@ export function openPostgres(options: PostgresOptions): Db {
     types,
     max: options.max ?? 10,
     // While the server is unreachable, a call fails after this long instead of waiting for the
-    // operating system to give up on the connection; the pool connects afresh once it is back.
+    // operating system to give up on the connection (or forever, for a server that does not
+    // answer); the pool connects afresh once it is back.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -59,17 +81,31 @@ export function openPostgres(options: PostgresOptions): Db {
     kind: 'postgres',
     ...clientQueryable(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await reachable(() => pool.connect());
+      const tx = clientQueryable(client);
+      // A connection that failed, or whose rollback failed, is in an unknown state: the pool
+      // discards it. A checked-out client reports a server going away between statements as an
+      // 'error' event, which would crash the process without this listener; the next statement
+      // of the transaction then fails (503).
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       try {
-        await client.query('begin');
-        const result = await fn(clientQueryable(client));
-        await client.query('commit');
+        await tx.exec('begin');
+        const result = await fn(tx);
+        await tx.exec('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        // A discarded client may still report its end: the listener stays on it.
+        if (!broken) client.off('error', onError);
+        client.release(broken);
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -28,10 +28,34 @@ function fieldMessage(issue: $ZodRawIssue, httpPart: string | undefined): string
   return text ? `${field}: ${text}` : undefined;
 }
 
-/** fastify-type-provider-zod's validator, with messages that name the field. */
+/** Where in `data` (a parsed body, query or params) a string holds a NUL character, if anywhere. */
+function nulCharacterAt(data: unknown, path: string[] = []): string[] | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
+  if (typeof data !== 'object' || data === null) return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulCharacterAt(value, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * fastify-type-provider-zod's validator, with messages that name the field. Text with a NUL
+ * character is refused whatever the schema: PostgreSQL cannot store one, and no form sends one.
+ */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const nulAt = nulCharacterAt(data);
+    if (nulAt) {
+      const field = nulAt.length ? nulAt.join('.') : (httpPart ?? 'request');
+      return {
+        error: new RequestValidationError([
+          { code: 'custom', path: nulAt, message: `${field} must not contain a NUL character`, input: data },
+        ]),
+      };
+    }
     const result = schema.safeParse(data, { error: (issue) => fieldMessage(issue, httpPart) });
     return result.success
       ? { value: result.data }

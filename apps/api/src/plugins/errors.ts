@@ -1,5 +1,9 @@
-import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from '@app/contract/errors';
+import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '@app/contract/errors';
 import type { FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from '../db/db';
+
+/** Seconds a client is asked to wait before trying again while the database is out of reach. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 function statusOf(error: unknown): number {
   const status = (error as { statusCode?: unknown }).statusCode;
@@ -11,10 +15,19 @@ function statusOf(error: unknown): number {
 /**
  * Every error answers JSON `{ message }`. A 4xx carries its own message (a validation problem,
  * an HttpError, a malformed body); a 5xx only the generic sentence, and the real error goes
- * to the log, so no stack, SQL or internal detail ever reaches a caller.
+ * to the log, so no stack, SQL or internal detail ever reaches a caller. While the database is
+ * out of reach, 503 with a sentence asking to try again, and Retry-After.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.error({ err: error }, 'Request failed: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .type('application/json; charset=utf-8')
+        .send({ message: UNAVAILABLE_MESSAGE });
+    }
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'Request failed');

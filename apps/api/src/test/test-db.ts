@@ -106,25 +106,38 @@ async function ensurePostgresTemplate(): Promise<string> {
   return name;
 }
 
-async function createPostgresTestDb(): Promise<Db> {
+export interface TestDatabase {
+  /** Its connection URL, for code that opens its own pool (a second server instance). */
+  url: string;
+  /** Drops it, whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated PostgreSQL database (TEST_DATABASE_URL's server), copied from the template. */
+export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   postgresTemplate ??= ensurePostgresTemplate();
   const template = await postgresTemplate;
   const name = `test_${randomBytes(6).toString('hex')}`;
   // Copying a template fails while another session is connected to it, so creations queue too.
   await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`), { lock: true });
-  const db = openPostgres({ connectionString: databaseUrl(name), max: 5 });
+  return {
+    url: databaseUrl(name),
+    async drop() {
+      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`), {
+        lock: false,
+      });
+    },
+  };
+}
+
+async function createPostgresTestDb(): Promise<Db> {
+  const database = await createPostgresTestDatabase();
+  const db = openPostgres({ connectionString: database.url, max: 5 });
   let closed: Promise<void> | undefined;
   return {
     ...db,
     close() {
-      closed ??= db
-        .close()
-        .then(() =>
-          withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`), {
-            lock: false,
-          }),
-        )
-        .then(() => undefined);
+      closed ??= db.close().then(() => database.drop());
       return closed;
     },
   };

@@ -73,7 +73,9 @@ function asFormError(error: unknown, currentFile: string | undefined): unknown {
     case 'FST_PROTO_VIOLATION':
       return new HttpError(400, contactMessages.unexpectedPart('__proto__'));
     default:
-      return error;
+      // Nothing else runs while the parts are read: any other error is the body's (cut short,
+      // a malformed part header, a missing boundary), not the server's.
+      return new HttpError(400, contactMessages.formUnreadable);
   }
 }
 
