@@ -124,6 +124,16 @@ describe('errors', () => {
     expect(Object.keys(res.json())).toEqual(['message']);
   });
 
+  it('an address Fastify cannot route answers 4xx { message } without echoing it back', async () => {
+    t = await createTestApp();
+    const badEscape = await t.app.inject({ method: 'GET', url: '/api/users/%E0%A4%A' });
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ message: 'The address of this request is not valid.' });
+    const long = await t.app.inject({ method: 'GET', url: `/api/users/${'9'.repeat(5000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ message: 'Not found' });
+  });
+
   it('a rate-limited route answers 429 { message } once its limit is used', async () => {
     t = await createTestApp();
     await t.app.register(testRoutes);

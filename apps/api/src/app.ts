@@ -21,7 +21,7 @@ import { validatorCompiler } from './lib/validation';
 import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { databaseRateLimitStore, rateLimitedError } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
@@ -63,8 +63,10 @@ function trustProxyOption(trust: number | string[]): string[] | ((address: strin
 export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: env.logLevel },
-    // While closing, requests on kept-alive connections get 503 instead of hanging.
+    // While closing, a request routed on a kept-alive connection gets 503 (its body carries a
+    // `message` too) and `Connection: close`, instead of hanging.
     return503OnClosing: true,
+    frameworkErrors,
     // Without TRUST_PROXY, X-Forwarded-For and X-Forwarded-Proto are ignored: request.ip (rate
     // limits, logs) is the socket's address and request.protocol the connection's.
     ...(env.trustProxy === undefined ? {} : { trustProxy: trustProxyOption(env.trustProxy) }),

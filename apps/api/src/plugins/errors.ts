@@ -1,5 +1,5 @@
 import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '@app/contract/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../db/db';
 
 /** Seconds a client is asked to wait before trying again while the database is out of reach. */
@@ -10,6 +10,22 @@ function statusOf(error: unknown): number {
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
     ? status
     : 500;
+}
+
+export const BAD_ADDRESS_MESSAGE = 'The address of this request is not valid.';
+
+/**
+ * Errors Fastify meets before any route runs (a malformed escape in the URL, a path parameter
+ * longer than it allows): the same `{ message }` shape, without echoing the address back.
+ * Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = statusOf(error);
+  request.log.info({ code: error.code }, 'Refused a request Fastify could not route');
+  reply
+    .code(status >= 500 ? 400 : status)
+    .type('application/json; charset=utf-8')
+    .send({ message: BAD_ADDRESS_MESSAGE });
 }
 
 /**
