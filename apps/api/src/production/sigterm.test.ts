@@ -32,7 +32,10 @@ it('SIGTERM under a stream of sign-ups: requests in progress finish with 200, ne
       WEB_DIST_DIR: webFixtureDir(),
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      // Production on PostgreSQL needs the key every instance shares.
+      ...(database
+        ? { DATABASE_URL: database.url, JWT_SECRET: 'a-signing-key-shared-by-every-instance-0123' }
+        : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
