@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// jsdom lays nothing out, so it cannot scroll: its scrollTo only reports "not implemented". React
+// Router's ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};
+
 beforeEach(() => {
   // Node's fetch cannot reach relative URLs; calls a test did not stub get a plain 404.
   vi.stubGlobal(
