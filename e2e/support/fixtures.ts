@@ -35,7 +35,7 @@ function describeConsole(msg: ConsoleMessage): string {
 
 /**
  * Playwright's `test` in which every page of the test's browser context fails the test on an
- * unexpected `console.error` or uncaught exception. A test declares the errors it provokes with
+ * unexpected `console.error`, uncaught exception or Content Security Policy violation. A test declares the errors it provokes with
  * `pageErrors.allow(pattern)` or, for a whole file, `test.use({ expectedPageErrors: [pattern] })`.
  */
 export const test = base.extend<GuardFixtures & GuardOptions>({
@@ -54,6 +54,15 @@ export const test = base.extend<GuardFixtures & GuardOptions>({
     };
     context.pages().forEach(watch);
     context.on('page', watch);
+    // The browser reports a refused eval or inline script only as an issue, not on the console:
+    // said on the console, it fails the test like any other error.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} refused ${event.blockedURI || 'inline code'}`,
+        );
+      });
+    });
 
     await use({ allow: (pattern) => allowed.push(pattern), seen });
 

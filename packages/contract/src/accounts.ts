@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './messages';
+import { z } from './zod';
 
 /** Sign reference: letters and digits in groups joined by hyphens, as printed on the sign. */
 export const signRefSchema = z

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './messages';
+import { z } from './zod';
 
 /** Every field a contact-us form can carry (SPEC.md section 3, "Contact form fields"). */
 export const contactFieldNames = [

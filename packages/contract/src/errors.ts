@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error answer of the API has this shape, whatever the status. */
 export const errorReplySchema = z.object({ message: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The public look-up: who runs a scheme and how to reach them, and the relay form.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** One file of the signs site's /download page: sign artwork or a printable guide. */
 export const signDownload = z.object({

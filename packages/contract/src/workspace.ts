@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   emailSchema,
   KEY_INFO_MAX,
@@ -8,6 +7,7 @@ import {
   signRefSchema,
   userNameSchema,
 } from './accounts';
+import { z } from './zod';
 
 /** Limits shown in the workspace forms and enforced by the API. */
 export const workspaceLimits = {

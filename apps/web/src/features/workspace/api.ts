@@ -17,8 +17,8 @@ import {
   siteSticker,
   siteStickersReply,
 } from '@app/contract/workspace';
+import { z } from '@app/contract/zod';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../lib/api-client';
 
 // One place for the workspace's calls: fetchers and their query options.
