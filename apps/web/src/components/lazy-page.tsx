@@ -1,7 +1,10 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import styles from './lazy-page.module.css';
 
-/** Shown while a page's code and words arrive (the layout is already on screen). */
+/**
+ * Shown while a page's code or data arrives (the layout is already on screen). It holds a screen's
+ * height, so the footer below starts out of view and the arriving page does not push it about.
+ */
 export function PageLoading() {
   return (
     <div className={styles.loading} aria-busy="true">
@@ -11,16 +14,17 @@ export function PageLoading() {
 }
 
 /**
- * A route element whose page is loaded on demand, so the brand's route group stays a list of
- * paths. Navigations run in a transition: the previous page stays until the next is ready.
+ * A route element whose page is loaded on demand, so a route group stays a list of paths and each
+ * page's code arrives only when the page is opened. Navigations run in a transition: the previous
+ * page stays until the next is ready.
  *
- *   { path: '/faqs', element: lazyPage(async () => { ...; return () => <FaqPage source={s} /> }) }
+ *   { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) }
  */
-export function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactElement {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={<PageLoading />}>
-      <Page />
+      <Page {...(props ?? ({} as P))} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { contentPage, lazyPage } from '../../features/catalogue/lazy-page';
+import { lazyPage } from '../../components/lazy-page';
+import { contentPage } from '../../features/catalogue/lazy-page';
 import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [

@@ -1,14 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-
-function lazyElement(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
-  return (
-    <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-      <Page />
-    </Suspense>
-  );
-}
+import { lazyPage } from '../../components/lazy-page';
 
 /**
  * The public look-up and the Requests list, spread into the signs brand's routes. Each page's
@@ -17,13 +8,13 @@ function lazyElement(load: () => Promise<ComponentType>) {
 export const lookupRoutes: RouteObject[] = [
   {
     path: '/search-scheme',
-    element: lazyElement(() => import('./search-scheme-page').then((m) => m.SearchSchemePage)),
+    element: lazyPage(() => import('./search-scheme-page').then((m) => m.SearchSchemePage)),
   },
-  { path: '/search', element: lazyElement(() => import('./search-page').then((m) => m.SearchPage)) },
-  { path: '/sign/:signRef', element: lazyElement(() => import('./sign-page').then((m) => m.SignPage)) },
+  { path: '/search', element: lazyPage(() => import('./search-page').then((m) => m.SearchPage)) },
+  { path: '/sign/:signRef', element: lazyPage(() => import('./sign-page').then((m) => m.SignPage)) },
   {
     path: '/sign/:signRef/print',
-    element: lazyElement(() => import('./print-page').then((m) => m.PrintPage)),
+    element: lazyPage(() => import('./print-page').then((m) => m.PrintPage)),
   },
-  { path: '/requests', element: lazyElement(() => import('./requests-page').then((m) => m.RequestsPage)) },
+  { path: '/requests', element: lazyPage(() => import('./requests-page').then((m) => m.RequestsPage)) },
 ];
