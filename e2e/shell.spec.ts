@@ -34,6 +34,21 @@ test('the Loading... overlay covers the page at start, then goes', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test("the overlay is in the page itself, in the brand's colours, before any script runs", async ({
+  browser,
+}) => {
+  const dvr = brandById('dvr');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${brandOrigin('dvr')}/`);
+    await expect(page.getByRole('status')).toHaveText('Loading...');
+    await expect(page.locator('.start-spinner')).toHaveCSS('border-top-color', rgb(dvr.primaryColor));
+  } finally {
+    await context.close();
+  }
+});
+
 test.describe('at 375px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

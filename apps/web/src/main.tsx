@@ -1,6 +1,6 @@
 import { loadBrand } from '@app/brands/load-brand';
 import { resolveBrandId } from '@app/brands/start';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRouteGroup } from './brands/route-groups';
@@ -16,8 +16,13 @@ clearExpiredSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// In a transition React renders in short slices and lets the browser paint and answer input in
+// between, instead of one long task on a slow phone; the overlay from index.html stays until then.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,5 @@
 import { type BrandConfig, matchPage } from '@app/brands';
+import { brandThemeVars } from '@app/brands/theme';
 import { escapeHtml } from '../lib/escape';
 
 /** The marker the web app's index.html carries inside <head> for the server's tags. */
@@ -66,6 +67,15 @@ export function renderPageTemplate(
   html = html.includes(HEAD_MARKER)
     ? html.replace(HEAD_MARKER, () => head)
     : html.replace(/<\/head>/i, () => `${head}\n  </head>`);
+  // The brand's colours before any script runs, so the start-up overlay in the page wears them
+  // from the first paint (the web app sets the same properties when it starts).
+  const theme = Object.entries(brandThemeVars(brand))
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+  html = html.replace(
+    /<html\b([^>]*)>/i,
+    (_tag, attributes: string) => `<html${attributes} style="${escapeHtml(theme)}">`,
+  );
   return html.split(URL_SLOT);
 }
 

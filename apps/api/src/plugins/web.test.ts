@@ -2,6 +2,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type BrandConfig, brands, defaultBrand } from '@app/brands';
+import { brandThemeVars } from '@app/brands/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicOrigin } from '../lib/public-url';
 import { readHead } from '../test/html';
@@ -51,6 +52,18 @@ describe.each(brands.map((brand) => [brand.id, brand] as const))('the %s site', 
     expect(head.links('canonical').map((l) => l.href)).toEqual([`${origin()}/`]);
     expect(res.body).not.toContain('<!--brand-head-->');
     expect(res.body).toContain(`src="${FIXTURE_ASSET}"`);
+  });
+
+  it("every page carries the brand's colours on <html>, for the start-up overlay's first paint", async () => {
+    for (const path of ['/', '/no-such-page']) {
+      const res = await get(brand, path);
+      const style = /<html\b[^>]*\sstyle="([^"]*)"/.exec(res.body)?.[1] ?? '';
+      const properties = Object.fromEntries(
+        style.split(';').map((declaration) => declaration.split(':').map((part) => part.trim())),
+      );
+      expect(properties).toEqual(brandThemeVars(brand));
+      expect(properties['--color-primary']).toBe(brand.primaryColor);
+    }
   });
 
   it('its icon file is served with a short cache', async () => {

@@ -47,16 +47,21 @@ export function App() {
 
   const failed = config.status === 'failed' || routing.status === 'failed';
   const loading = timerRunning || (!failed && !(brand && router));
+  // The same element while the brand stays, so the overlay going away re-renders no page.
+  const site = useMemo(
+    () =>
+      brand &&
+      router && (
+        <BrandProvider brand={brand}>
+          <RouterProvider router={router} />
+        </BrandProvider>
+      ),
+    [brand, router],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>
-      {brand && router && (
-        <BrandProvider brand={brand}>
-          <div inert={loading}>
-            <RouterProvider router={router} />
-          </div>
-        </BrandProvider>
-      )}
+      {site && <div inert={loading}>{site}</div>}
       {failed && (
         <div className={styles.failure} role="alert">
           <p>The site could not be loaded. Please check your connection and reload the page.</p>

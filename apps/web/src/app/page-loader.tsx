@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import styles from './page-loader.module.css';
 
 /** SPEC.md section 9: the start-up overlay shows for 1 second (and again after a host change). */
 export const PAGE_LOADER_MS = 1000;
@@ -14,11 +13,12 @@ export function useLoaderTimer(key: string): boolean {
   return doneFor !== key;
 }
 
+/** The start-up overlay, the same markup as the one index.html paints before the app runs. */
 export function PageLoader() {
   return (
-    <div className={styles.overlay} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
-      <span className={styles.text}>Loading...</span>
+    <div className="start-overlay" role="status">
+      <span className="start-spinner" aria-hidden="true" />
+      <span className="start-text">Loading...</span>
     </div>
   );
 }

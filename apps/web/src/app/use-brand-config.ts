@@ -1,6 +1,6 @@
 import type { BrandConfig, BrandId } from '@app/brands';
 import { loadBrand } from '@app/brands/load-brand';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type BrandConfigState =
   | { status: 'loading' }
@@ -15,7 +15,8 @@ export function useBrandConfig(brandId: BrandId): BrandConfigState {
     let current = true;
     loadBrand(brandId).then(
       (brand) => {
-        if (current) setState({ brandId, value: { status: 'ready', brand } });
+        // Rendering the site is background work: in a transition it runs in short slices.
+        if (current) startTransition(() => setState({ brandId, value: { status: 'ready', brand } }));
       },
       (error: unknown) => {
         console.error(`The configuration of ${brandId} could not be loaded`, error);

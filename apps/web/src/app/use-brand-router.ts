@@ -1,5 +1,5 @@
 import type { BrandId } from '@app/brands';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { loadRouteGroup } from '../brands/route-groups';
 import { appRoutes } from './routes';
@@ -26,7 +26,9 @@ export function useBrandRouter(brandId: BrandId): BrandRouterState {
       (group) => {
         if (!current) return;
         router = createBrowserRouter(appRoutes(group.routes));
-        setState({ brandId, value: { status: 'ready', router } });
+        const ready: BrandRouterState = { status: 'ready', router };
+        // Rendering the site is background work: in a transition it runs in short slices.
+        startTransition(() => setState({ brandId, value: ready }));
       },
       (error: unknown) => {
         console.error(`The pages of ${brandId} could not be loaded`, error);

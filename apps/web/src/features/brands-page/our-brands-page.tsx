@@ -1,8 +1,8 @@
 import { brands } from '@app/brands';
+import { readableTextOn } from '@app/brands/theme';
 import type { CSSProperties } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useBrand } from '../../lib/brand';
-import { readableTextOn } from '../../lib/theme';
 import { brandSiteUrl } from './brand-site-url';
 import { FlipCard } from './flip-card';
 import styles from './our-brands.module.css';

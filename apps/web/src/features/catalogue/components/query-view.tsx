@@ -1,6 +1,6 @@
 import { matchPage } from '@app/brands/pages';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { ApiError } from '../../../lib/api-client';
@@ -45,8 +45,11 @@ export function QueryView<T>({
 }) {
   const brand = useBrand();
   const { pathname } = useLocation();
+  // The query's store updates synchronously; the page built from arriving data is rendered in the
+  // background, in short slices, so a slow phone stays responsive while it renders.
+  const data = useDeferredValue(query.data);
   // Data already shown stays shown when a later refetch fails.
-  if (query.data !== undefined) return children(query.data);
+  if (data !== undefined) return children(data);
   if (query.isError && isNotFound(query.error)) return <CatalogueNotFound {...notFound} />;
   const description = matchPage(brand, pathname)?.description ?? '';
   if (query.isError) {
