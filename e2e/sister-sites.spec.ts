@@ -165,6 +165,27 @@ test.describe('sidebars built from the catalogue', () => {
     );
   });
 
+  test('the DVR home page asks for the model list once: its sidebar and its cards share the reply', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/dvrs') asked.push(request.url());
+    });
+    await open(page, 'dvr', '/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const group = nav.getByRole('button', { name: 'DVR Models', exact: true });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect(nav.getByRole('link', { name: dvrs[0]?.dvrName ?? '', exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(dvrs[0]?.dvrName ?? '') })
+        .first(),
+    ).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+
   test('the voice sidebar lists the categories with their subcategories, and the products by title', async ({
     page,
   }) => {

@@ -1,6 +1,7 @@
 import type { NavGroup, NavLink, NavSource } from '@app/brands';
 import { useQuery } from '@tanstack/react-query';
-import { api, unknownReply } from '../../lib/api-client';
+import { contentQuery } from '../../features/catalogue/api/content-query';
+import { useBrand } from '../../lib/brand';
 
 /** A sidebar entry; entries built from the catalogue may nest (voice categories and their subcategories). */
 export interface NavEntry extends NavLink {
@@ -28,42 +29,55 @@ function productEntries(data: unknown): NavEntry[] {
   });
 }
 
+interface SourceLinks {
+  /** The content API call whose reply lists the entries; pages that show the same list share it. */
+  path: string;
+  entries: (data: unknown) => NavEntry[];
+}
+
 /** How each catalogue source becomes links (SPEC.md section 2 and the calls of section 7). */
-const sourceLoaders: Record<NavSource, (signal: AbortSignal) => Promise<NavEntry[]>> = {
-  dvrModels: async (signal) =>
-    records(await api.get('/api/dvrs', { schema: unknownReply, signal })).flatMap((item) => {
-      const name = text(item.dvrName);
-      return name ? [{ label: name, to: `/dvrs/${encodeURIComponent(name)}` }] : [];
-    }),
-  voiceCategories: async (signal) =>
-    records(await api.get('/api/message/route', { schema: unknownReply, signal })).flatMap((category) => {
-      const id = text(category.id);
-      const title = text(category.title);
-      if (!id || !title) return [];
-      const children = records(category.subcategories).flatMap((sub) => {
-        const subId = text(sub.id);
-        const subTitle = text(sub.title);
-        return subId && subTitle
-          ? [{ label: subTitle, to: `/subcategory/${encodeURIComponent(subId)}` }]
-          : [];
-      });
-      return [{ label: title, to: `/category/${encodeURIComponent(id)}`, children }];
-    }),
-  voiceProducts: async (signal) =>
-    productEntries(await api.get('/api/products', { schema: unknownReply, signal })),
-  nvrProducts: async (signal) =>
-    productEntries(await api.get('/api/products', { schema: unknownReply, signal })),
+const sourceLinks: Record<NavSource, SourceLinks> = {
+  dvrModels: {
+    path: '/api/dvrs',
+    entries: (data) =>
+      records(data).flatMap((item) => {
+        const name = text(item.dvrName);
+        return name ? [{ label: name, to: `/dvrs/${encodeURIComponent(name)}` }] : [];
+      }),
+  },
+  voiceCategories: {
+    path: '/api/message/route',
+    entries: (data) =>
+      records(data).flatMap((category) => {
+        const id = text(category.id);
+        const title = text(category.title);
+        if (!id || !title) return [];
+        const children = records(category.subcategories).flatMap((sub) => {
+          const subId = text(sub.id);
+          const subTitle = text(sub.title);
+          return subId && subTitle
+            ? [{ label: subTitle, to: `/subcategory/${encodeURIComponent(subId)}` }]
+            : [];
+        });
+        return [{ label: title, to: `/category/${encodeURIComponent(id)}`, children }];
+      }),
+  },
+  voiceProducts: { path: '/api/products', entries: productEntries },
+  nvrProducts: { path: '/api/products', entries: productEntries },
 };
 
 const NO_ENTRIES: NavEntry[] = [];
+const noEntries = () => NO_ENTRIES;
 
 /** The links a group's `source` adds; none while loading, on failure, or without a source. */
 export function useNavSourceLinks(source: NavSource | undefined): NavEntry[] {
+  const brand = useBrand();
+  const links = source ? sourceLinks[source] : undefined;
   const query = useQuery({
-    queryKey: ['nav-source', source],
-    queryFn: ({ signal }) => (source ? sourceLoaders[source](signal) : Promise.resolve(NO_ENTRIES)),
-    enabled: source !== undefined,
-    staleTime: 5 * 60_000,
+    ...contentQuery<unknown>(brand.id, links?.path ?? ''),
+    enabled: links !== undefined,
+    // Stable functions, so the links are built once per reply, not on every render.
+    select: links?.entries ?? noEntries,
   });
   return query.data ?? NO_ENTRIES;
 }

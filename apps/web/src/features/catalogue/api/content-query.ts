@@ -1,4 +1,5 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { BrandId } from '@app/brands';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { api, type Parser } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand';
 
@@ -18,10 +19,17 @@ function trustedReply<T>(): Parser<T> {
  */
 export function useContentQuery<T>(path: string, enabled = true): UseQueryResult<T> {
   const brand = useBrand();
-  return useQuery({
-    queryKey: ['content', brand.id, path],
+  return useQuery({ ...contentQuery<T>(brand.id, path), enabled });
+}
+
+/**
+ * The query of one content API path: its key and fetch. Whatever shows the same reply (a page and
+ * the sidebar links built from it) shares one cache entry, so the reply is fetched once.
+ */
+export function contentQuery<T>(brandId: BrandId, path: string) {
+  return queryOptions({
+    queryKey: ['content', brandId, path],
     queryFn: ({ signal }) => api.get(path, { schema: trustedReply<T>(), signal }),
-    enabled,
     staleTime: 5 * 60_000,
   });
 }
