@@ -2,8 +2,8 @@ import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import styles from './lazy-page.module.css';
 
 /**
- * Shown while a page's code or data arrives (the layout is already on screen). It holds a screen's
- * height, so the footer below starts out of view and the arriving page does not push it about.
+ * Shown while a page's code or data arrives (the layout is already on screen). Being busy, it keeps
+ * the footer out of sight until the page is there (app-layout.module.css).
  */
 export function PageLoading() {
   return (
