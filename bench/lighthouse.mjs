@@ -4,6 +4,8 @@
 // emulation and throttling) and as a desktop (its desktop preset). Prints the four category
 // scores and LCP, TBT and CLS for each page, and the targets they are read against:
 // performance at least 95 on desktop and 90 on mobile; accessibility, best practices and SEO 100.
+// A run that measured nothing (a Lighthouse runtime error, e.g. no paint seen) is said, with the
+// error, and run again, twice at most; one that still fails counts as a miss.
 //
 // The production server runs on a fresh data directory (NODE_ENV=production, the built web app),
 // so the pages are what a visitor gets. BENCH_PORT (default 3393) moves it; --no-build uses the
@@ -54,16 +56,30 @@ const chrome = await chromeLauncher.launch({
 
 const rows = [];
 const misses = [];
+
+/**
+ * One Lighthouse run. A run that ends in a runtime error (the page measured no paint, the browser
+ * lost the trace) measured nothing: it is said, and the page is measured again, twice at most.
+ */
+async function measure(page, device) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      page.url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories },
+      device === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    process.stdout.write(
+      `${page.label} ${device}: no measurement (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); measuring again\n`,
+    );
+  }
+}
 try {
   for (const page of pages) {
     for (const device of ['mobile', 'desktop']) {
-      const result = await lighthouse(
-        page.url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories },
-        device === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-      const { lhr } = result;
+      const lhr = await measure(page, device);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const row = {
@@ -75,6 +91,12 @@ try {
         cls: audit('cumulative-layout-shift'),
       };
       rows.push(row);
+      if (lhr.runtimeError) {
+        misses.push(
+          `${page.label} ${device}: no measurement (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`,
+        );
+        continue;
+      }
       for (const id of categories) {
         const target = id === 'performance' ? targets.performance[device] : targets[id];
         if (row.scores[id] < target) {
