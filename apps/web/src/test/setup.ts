@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// jsdom lays nothing out, so it cannot scroll: its scrollTo only reports "not implemented". React
-// Router's ScrollRestoration calls it on every navigation.
+// jsdom lays nothing out, so it cannot scroll, and its scrollTo logs an error instead. React Router's
+// ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 
 beforeEach(() => {
