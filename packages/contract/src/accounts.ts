@@ -179,6 +179,8 @@ export const userUpdateBody = z.strictObject({
   confirmedAt: z.iso.datetime().optional(),
   /** The single-use token from the confirmation e-mail's link. */
   confirmToken: z.string().min(16).max(200).optional(),
+  /** With confirmToken: the account's password, checked before anything is confirmed. */
+  password: z.string().max(128).optional(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 export const userUpdateReply = z.object({ message: z.string(), confirmedAt: z.string().nullable() });

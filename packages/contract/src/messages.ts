@@ -54,6 +54,7 @@ export const messages = {
     emailTaken: 'An account with that email address already exists. Please sign in instead.',
     invalidCredentials: 'Incorrect username or password.',
     loginOk: 'Login successful!',
+    loggedOut: 'You have been signed out.',
     userFound: 'User found',
     confirmLinkInvalid: 'This confirmation link is invalid or has expired. You can ask for a new one.',
     confirmationNeeded: 'A valid confirmation link is needed to confirm this account.',

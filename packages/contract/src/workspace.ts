@@ -47,6 +47,10 @@ export const workspaceMessages = {
   emailChangeSent: 'We have sent a confirmation link to your new e-mail address.',
   emailChanged: 'Your e-mail address has been changed.',
   emailChangeInvalid: 'This e-mail confirmation link is invalid or has expired.',
+  emailChangeNeedsPassword: 'Please enter your current password to change your e-mail address.',
+  emailChangeCancelled:
+    'The change of your e-mail address has been cancelled and everyone using your account has been signed out. If you did not ask for the change, someone may know your password: choose a new one with "Forgot Password?".',
+  emailCancelInvalid: 'This cancellation link is invalid or has expired.',
   accountDeleted: 'Your account has been deleted.',
   deleteConfirmWrong: 'Type DELETE to confirm.',
   detailsOutOfDate: 'details may be out of date',
@@ -256,6 +260,8 @@ export const accountDetailsBody = z.strictObject({
   surname: text('Surname', workspaceLimits.personName),
   tel: optional('Telephone', workspaceLimits.phone),
   email: emailSchema,
+  /** Needed only when the e-mail address changes. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type AccountDetailsBody = z.input<typeof accountDetailsBody>;
 export const accountDetails = z.object({
@@ -278,6 +284,8 @@ export const changePasswordBody = z.strictObject({
   newPassword: newPasswordSchema,
 });
 export const confirmEmailBody = z.strictObject({ token: z.string().min(16).max(200) });
+/** POST /api/account/email/cancel: the link in the mail to the old address. */
+export const cancelEmailChangeBody = confirmEmailBody;
 export const deleteAccountBody = z.strictObject({
   password: z.string().min(1, 'Please enter your password.').max(128),
   confirm: z.literal('DELETE', workspaceMessages.deleteConfirmWrong),

@@ -33,7 +33,7 @@ async function ownedTables(q: Queryable) {
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** `company_id = $n or user_id = any($m)`, with only the parameters it uses. */
+/** `company_id = $n or user_id = any($m)`, with only the parameters it uses (`id`: the user ids). */
 function ownerFilter(keys: string[], companyId: number, userIds: number[]) {
   const params: unknown[] = [];
   const where = keys.map((key) => {
@@ -48,27 +48,56 @@ function ownerFilter(keys: string[], companyId: number, userIds: number[]) {
 }
 
 /**
- * Everything we hold about a user and their company, table by table: the company, its users,
- * every row of every table that names the company or the user, the mail sent to the user and
- * the look-ups of the company's signs. Hashes of passwords and tokens are left out.
+ * Tables keyed by company that every user of the company sees in the workspace (sites, signs,
+ * visitors' requests). The rest (users, invitations, published contact settings, and any table
+ * added later) are a master user's: a plain user gets only their own rows of them.
+ */
+const SHARED_WITH_PLAIN_USERS = new Set(['sites', 'stickers', 'relay_requests']);
+
+/**
+ * A web address in a mail body that carries a query or fragment: every link we send with a
+ * secret in it (confirmation, reset, e-mail change, cancel, invitation) has one.
+ */
+const LINK_WITH_SECRET = /\bhttps?:\/\/[^\s"'<>]*[?#][^\s"'<>]*/gi;
+/** Stored mail keeps what it said, without the links: a download must not hand out a way in. */
+export const LINK_REMOVED = '[link removed]';
+
+/**
+ * Everything we hold about a user, table by table, as far as they may see it elsewhere: a master
+ * user gets the company, its users and every row of every table that names the company or the
+ * user; a plain user gets the company's name, their own user and the rows of the tables shared
+ * with them (SHARED_WITH_PLAIN_USERS) or naming them. Also the mail sent to the user (its links
+ * removed) and the look-ups of the company's signs. Hashes of passwords and tokens are left out.
  */
 export async function exportUserData(
   q: Queryable,
-  user: { id: number; companyId: number; email: string },
+  user: { id: number; companyId: number; email: string; masterUser: boolean },
 ): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
-  result.companies = await q.query('select * from companies where id = $1', [user.companyId]);
+  result.companies = user.masterUser
+    ? await q.query('select * from companies where id = $1', [user.companyId])
+    : await q.query('select id, name from companies where id = $1', [user.companyId]);
   for (const [table, { keys, columns }] of await ownedTables(q)) {
-    const { where, params } = ownerFilter(keys, user.companyId, [user.id]);
+    let visible = keys;
+    if (!user.masterUser && !SHARED_WITH_PLAIN_USERS.has(table)) {
+      // users has only company_id: a plain user's own row is picked by its id.
+      visible = table === 'users' ? ['id'] : keys.filter((key) => key === 'user_id');
+    }
+    if (visible.length === 0) {
+      result[table] = [];
+      continue;
+    }
+    const { where, params } = ownerFilter(visible, user.companyId, [user.id]);
     result[table] = await q.query(
       `select ${columns.map(ident).join(', ')} from ${ident(table)} where ${where} order by 1`,
       params,
     );
   }
-  result.mail_outbox = await q.query(
+  const mails = await q.query<{ text_body: string }>(
     'select id, brand, to_address, subject, text_body, sent_at, created_at from mail_outbox where to_address = $1 order by id',
     [user.email],
   );
+  result.mail_outbox = mails.map((m) => ({ ...m, text_body: m.text_body.replace(LINK_WITH_SECRET, LINK_REMOVED) }));
   result.search_records = await q.query(
     `select r.id, r.term, r.sticker_id, r.brand, r.created_at from search_records r
        join stickers k on k.id = r.sticker_id where k.company_id = $1 order by r.id`,

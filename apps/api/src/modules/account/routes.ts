@@ -4,18 +4,20 @@ import { messages } from '@app/contract/messages';
 import {
   accountDetails,
   accountDetailsBody,
+  cancelEmailChangeBody,
   changePasswordBody,
   confirmEmailBody,
   deleteAccountBody,
   workspaceMessages,
 } from '@app/contract/workspace';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { sessionUser } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
+import { hitRateLimit, rateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import { accountLimits } from '../auth/limits';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, signSessionToken, tokenHash } from '../auth/tokens';
@@ -27,6 +29,37 @@ import { deleteCompany, deleteUser, exportUserData } from './data';
 const tags = ['account'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const EMAIL_CHANGE_TTL_SECONDS = 48 * 60 * 60;
+/** The link to the old address that undoes a change works for a week. */
+const EMAIL_CANCEL_TTL_SECONDS = 7 * 24 * 60 * 60;
+const HOUR_MS = 60 * 60 * 1000;
+/** E-mail changes send two mails each: at most this many per account, and per new address, an hour. */
+const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR_MS };
+
+/**
+ * The address as a mailbox receives it, for counting: case ignored and a `+tag` removed, so
+ * `Victim+1@example.com` and `victim@example.com` share one count.
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).toLowerCase();
+  return `${local.split('+')[0]}${email.slice(at).toLowerCase()}`;
+}
+
+/** 429 once the account, or the mailbox of the new address, has had its e-mail-change mails. */
+async function limitEmailChangeMail(request: FastifyRequest, reply: FastifyReply, userId: number, to: string) {
+  if (request.server.env.rateLimits === 'off') return;
+  const checks: [string, number][] = [
+    [`email-change:account:${userId}`, EMAIL_CHANGE_MAILS.perAccount],
+    [`email-change:mailbox:${mailboxKey(to)}`, EMAIL_CHANGE_MAILS.perAddress],
+  ];
+  for (const [key, max] of checks) {
+    const hit = await hitRateLimit(request.server.db, key, EMAIL_CHANGE_MAILS.windowMs);
+    if (hit.count > max) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
+      throw rateLimitedError();
+    }
+  }
+}
 
 async function readDetails(q: Queryable, userId: number) {
   const row = await q.one<{
@@ -80,16 +113,31 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account',
     {
       config: { auth: 'user' },
+      // The current password is checked here when the address changes: guesses are limited.
+      preHandler: rateLimit({ ...accountLimits.login, name: 'account-details' }),
       schema: {
         tags,
-        summary: 'Change your details; a new e-mail address changes only once its confirmation link is used',
+        summary:
+          'Change your details; a new e-mail address needs the current password, and changes only once its confirmation link is used',
         body: accountDetailsBody,
-        response: { 200: accountDetails, ...errors },
+        response: { 200: accountDetails, 429: errorReplySchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = sessionUser(request);
       const b = request.body;
+      const emailChanges = b.email !== user.email;
+      if (emailChanges) {
+        // A stolen session alone must not be able to move the account to another mailbox.
+        if (!b.currentPassword) throw new HttpError(400, workspaceMessages.emailChangeNeedsPassword);
+        const stored = await findUserById(app.db, user.id);
+        if (!stored || !(await verifyPassword(stored.passwordHash, b.currentPassword))) {
+          throw new HttpError(400, workspaceMessages.currentPasswordWrong);
+        }
+        const taken = await app.db.maybeOne('select 1 from users where email = $1', [b.email]);
+        if (taken) throw new HttpError(409, messages.server.emailTaken);
+        await limitEmailChangeMail(request, reply, user.id, b.email);
+      }
       return app.db.transaction(async (tx) => {
         await tx.query('update users set title = $2, firstname = $3, surname = $4, tel = $5 where id = $1', [
           user.id,
@@ -98,9 +146,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           b.surname,
           b.tel,
         ]);
-        if (b.email !== user.email) {
-          const taken = await tx.maybeOne('select 1 from users where email = $1', [b.email]);
-          if (taken) throw new HttpError(409, messages.server.emailTaken);
+        if (emailChanges) {
           // Only the newest link works.
           await tx.query(
             `update user_tokens set used_at = now() where user_id = $1 and purpose = 'email-change' and used_at is null`,
@@ -112,12 +158,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
              values ($1, 'email-change', $2, now() + $3::int * interval '1 second', $4)`,
             [user.id, tokenHash(token), EMAIL_CHANGE_TTL_SECONDS, b.email],
           );
-          const link = `${publicOrigin(request.brand, app.env)}/update-details?emailToken=${encodeURIComponent(token)}`;
+          const origin = publicOrigin(request.brand, app.env);
+          const link = `${origin}/update-details?emailToken=${encodeURIComponent(token)}`;
           await enqueueMail(
             tx,
             mail(request.brand, b.email, 'Confirm your new e-mail address', [
               `Please confirm that ${b.email} is the new e-mail address of ${user.userName}: ${link}`,
               'The link works for 48 hours. Until then we keep writing to your old address.',
+            ]),
+          );
+          // Earlier cancel links stay alive: the owner must be able to undo every change.
+          const cancel = randomToken();
+          await tx.query(
+            `insert into user_tokens (user_id, purpose, token_hash, expires_at, new_email, old_email)
+             values ($1, 'email-cancel', $2, now() + $3::int * interval '1 second', $4, $5)`,
+            [user.id, tokenHash(cancel), EMAIL_CANCEL_TTL_SECONDS, b.email, user.email],
+          );
+          const cancelLink = `${origin}/update-details?cancelEmailToken=${encodeURIComponent(cancel)}`;
+          await enqueueMail(
+            tx,
+            mail(request.brand, user.email, 'Your e-mail address is being changed', [
+              `Someone signed in as ${user.userName} has asked to change the account's e-mail address from ${user.email} to ${b.email}.`,
+              'If that was you, there is nothing more to do.',
+              `If it was not you, cancel the change with this link (it works for 7 days, also after the new address is confirmed): ${cancelLink}`,
+              'Cancelling puts this address back and signs out everyone using your account.',
             ]),
           );
         }
@@ -154,6 +218,55 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.query('update users set email = $2 where id = $1', [row.user_id, row.new_email]);
       });
       return { message: workspaceMessages.emailChanged };
+    },
+  );
+
+  app.post(
+    '/api/account/email/cancel',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Use the link sent to the old e-mail address: the old address comes back, every session and reset link ends',
+        body: cancelEmailChangeBody,
+        response: { 200: messageReply, 400: errorReplySchema, 409: errorReplySchema },
+      },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const row = await tx.maybeOne<{ user_id: number; old_email: string }>(
+          `update user_tokens set used_at = now()
+            where token_hash = $1 and purpose = 'email-cancel' and used_at is null and expires_at > now()
+            returning user_id, old_email`,
+          [tokenHash(request.body.token)],
+        );
+        if (!row) throw new HttpError(400, workspaceMessages.emailCancelInvalid);
+        const user = await tx.one<{ email: string }>('select email from users where id = $1 for update', [
+          row.user_id,
+        ]);
+        if (user.email !== row.old_email) {
+          const taken = await tx.maybeOne('select 1 from users where email = $1 and id <> $2', [
+            row.old_email,
+            row.user_id,
+          ]);
+          if (taken) throw new HttpError(409, messages.server.emailTaken);
+          await tx.query('update users set email = $2 where id = $1', [row.user_id, row.old_email]);
+        }
+        // Whoever asked for the change loses every way in that did not need the owner's mailbox:
+        // sessions, pending changes and reset links (which may have gone to the new address).
+        await tx.query(
+          `update user_tokens set used_at = now()
+            where user_id = $1 and purpose in ('email-change', 'reset') and used_at is null`,
+          [row.user_id],
+        );
+        await tx.query(
+          `update users set session_version = session_version + 1, password_version = password_version + 1
+            where id = $1`,
+          [row.user_id],
+        );
+      });
+      return { message: workspaceMessages.emailChangeCancelled };
     },
   );
 

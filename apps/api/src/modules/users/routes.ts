@@ -18,12 +18,13 @@ import {
 import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { authOf, sessionUser } from '../../plugins/auth';
 import { rateLimit } from '../../plugins/rate-limit';
 import { accountLimits } from '../auth/limits';
 import {
   forgotPassword,
   login,
+  logout,
   lookupUser,
   readUser,
   readUserToConfirm,
@@ -106,6 +107,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/users/logout',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Log Out: the session ends on the server (every session of the user, on every device)',
+        response: { 200: messageReply, 401: errorReplySchema },
+      },
+    },
+    (request) => logout(app.db, sessionUser(request).id),
+  );
+
+  app.post(
     '/api/users/forgot-password',
     {
       config: { auth: 'public' },
@@ -180,6 +194,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: userUpdateReply,
           400: errorReplySchema,
+          401: errorReplySchema,
           403: errorReplySchema,
           404: errorReplySchema,
         },

@@ -189,8 +189,8 @@ export async function readUserToConfirm(db: Db, id: number, token: string): Prom
 }
 
 /**
- * PUT /api/users/{id}. An account is confirmed only with the token of its confirmation mail
- * (the spec's client sends `confirmedAt`; alone it confirms nothing). An account already
+ * PUT /api/users/{id}. An account is confirmed only with the token of its confirmation mail and
+ * the account's password (the spec's client sends `confirmedAt`; alone it confirms nothing). An account already
  * confirmed is left as it is. A signed-in user may update their own record (nothing else to
  * change yet); other companies' users are not found.
  */
@@ -204,12 +204,21 @@ export async function updateUser(
   const confirmedAt = () => target?.confirmedAt?.toISOString() ?? null;
 
   if (body.confirmToken !== undefined && target) {
+    const refusal = () => {
+      if (target.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
+      throw new HttpError(403, messages.server.confirmationNeeded);
+    };
+    // The link is checked first, so without it the password cannot be guessed here; then the
+    // credentials, and only when they are right is the account confirmed.
+    if (!(await isLiveUserToken(db, id, 'confirm', body.confirmToken))) return refusal();
+    if (!(await verifyPassword(target.passwordHash, body.password ?? ''))) {
+      throw new HttpError(401, messages.server.invalidCredentials);
+    }
     if (await consumeUserToken(db, id, 'confirm', body.confirmToken)) {
       const at = await confirmUser(db, id);
       return { message: messages.signIn.confirmed, confirmedAt: at.toISOString() };
     }
-    if (target.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
-    throw new HttpError(403, messages.server.confirmationNeeded);
+    return refusal();
   }
 
   if (auth?.kind === 'session') {
@@ -225,6 +234,12 @@ export async function updateUser(
 
   if (target?.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
   throw new HttpError(403, messages.server.confirmationNeeded);
+}
+
+/** Log Out: every session token of the user issued so far is refused from now on, on every instance. */
+export async function logout(db: Db, userId: number): Promise<{ message: string }> {
+  await db.query('update users set session_version = session_version + 1 where id = $1', [userId]);
+  return { message: messages.server.loggedOut };
 }
 
 /** A new confirmation link for an unconfirmed account; earlier links die. Silent either way. */
