@@ -113,6 +113,7 @@ export async function registerOperator(
   const confirmed = await api('PUT', `/api/users/${userId}`, {
     confirmedAt: new Date().toISOString(),
     confirmToken: link.searchParams.get('token'),
+    password,
   });
   expect(confirmed.status).toBe(200);
   return { ...sticker, userId, email, userName, password, token: await login(userName, password) };

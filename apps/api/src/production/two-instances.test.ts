@@ -58,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)(
       const confirmToken = linkIn(mail?.text_body ?? '').searchParams.get('token');
       const confirmed = await httpCall(port(1), `/api/users/${userId}`, {
         method: 'PUT',
-        body: { confirmedAt: new Date().toISOString(), confirmToken },
+        body: { confirmedAt: new Date().toISOString(), confirmToken, password: body.password },
       });
       expect(confirmed.status).toBe(200);
 

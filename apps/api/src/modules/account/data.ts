@@ -97,7 +97,10 @@ export async function exportUserData(
     'select id, brand, to_address, subject, text_body, sent_at, created_at from mail_outbox where to_address = $1 order by id',
     [user.email],
   );
-  result.mail_outbox = mails.map((m) => ({ ...m, text_body: m.text_body.replace(LINK_WITH_SECRET, LINK_REMOVED) }));
+  result.mail_outbox = mails.map((m) => ({
+    ...m,
+    text_body: m.text_body.replace(LINK_WITH_SECRET, LINK_REMOVED),
+  }));
   result.search_records = await q.query(
     `select r.id, r.term, r.sticker_id, r.brand, r.created_at from search_records r
        join stickers k on k.id = r.sticker_id where k.company_id = $1 order by r.id`,

@@ -46,7 +46,12 @@ export function mailboxKey(email: string): string {
 }
 
 /** 429 once the account, or the mailbox of the new address, has had its e-mail-change mails. */
-async function limitEmailChangeMail(request: FastifyRequest, reply: FastifyReply, userId: number, to: string) {
+async function limitEmailChangeMail(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  to: string,
+) {
   if (request.server.env.rateLimits === 'off') return;
   const checks: [string, number][] = [
     [`email-change:account:${userId}`, EMAIL_CHANGE_MAILS.perAccount],

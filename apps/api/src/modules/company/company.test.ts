@@ -37,6 +37,30 @@ describe('company users', () => {
     ]);
   });
 
+  it('seam: an invitation accepted after it expired is refused with 400 and creates no user', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    await send(t, 'POST', '/api/company/add', a.token, { email: 'late.person@example.com' });
+    const [mail] = await outboxFor(t.db, 'late.person@example.com');
+    const token = linkIn(mail?.text_body ?? '').searchParams.get('token') ?? '';
+    // Seven days pass (the link's lifetime).
+    await t.db.query("update invitations set expires_at = now() - interval '1 second'");
+    const before = await snapshot(t);
+    const accepted = await send(t, 'POST', '/api/company/invitations/accept', undefined, {
+      token,
+      userName: 'latecomer',
+      password: 'long enough pass',
+    });
+    expect(accepted.statusCode).toBe(400);
+    expect(accepted.json()).toEqual({ message: workspaceMessages.invitationInvalid });
+    expect(await snapshot(t)).toEqual(before);
+    const login = await send(t, 'POST', '/api/users/login', undefined, {
+      userName: 'latecomer',
+      password: 'long enough pass',
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
   it('an address that already has an account cannot be invited', async () => {
     t = await createTestApp();
     const a = await signedIn(t);

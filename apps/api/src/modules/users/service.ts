@@ -205,7 +205,8 @@ export async function updateUser(
 
   if (body.confirmToken !== undefined && target) {
     const refusal = () => {
-      if (target.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
+      if (target.confirmedAt)
+        return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
       throw new HttpError(403, messages.server.confirmationNeeded);
     };
     // The link is checked first, so without it the password cannot be guessed here; then the

@@ -1,6 +1,7 @@
 import { messages } from '@app/contract/messages';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signResetToken, signSessionToken } from '../auth/tokens';
 import { issueUserToken } from '../auth/user-tokens';
@@ -32,7 +33,7 @@ describe('confirming an account', () => {
     expect(lookup.body).not.toContain('password');
 
     const confirmed = await call(t, 'PUT', `/api/users/${id}`, {
-      body: { confirmedAt: new Date().toISOString(), confirmToken },
+      body: { confirmedAt: new Date().toISOString(), confirmToken, password: body.password },
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ message: messages.signIn.confirmed, confirmedAt: expect.any(String) });
@@ -115,8 +116,40 @@ describe('confirming an account', () => {
       403,
     );
     expect(
-      (await call(t, 'PUT', `/api/users/${reply.userId}`, { body: { confirmToken: fresh } })).statusCode,
+      (
+        await call(t, 'PUT', `/api/users/${reply.userId}`, {
+          body: { confirmToken: fresh, password: body.password },
+        })
+      ).statusCode,
     ).toBe(200);
+  });
+
+  it('Confirm with a wrong password confirms nothing; the right one then confirms', async () => {
+    t = await createTestApp();
+    const { body, reply, confirmToken } = await register(t);
+    const id = reply.userId;
+    for (const password of [undefined, 'not the password']) {
+      const wrong = await call(t, 'PUT', `/api/users/${id}`, {
+        body: { confirmedAt: new Date().toISOString(), confirmToken, ...(password ? { password } : {}) },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: 'Incorrect username or password.' });
+    }
+    const stored = await t.db.one<{ confirmed_at: Date | null }>(
+      'select confirmed_at from users where id = $1',
+      [id],
+    );
+    expect(stored.confirmed_at).toBeNull();
+    expect((await login(body.userName, body.password)).json()).toEqual({
+      status: 'error',
+      message: 'Your Account is not confirmed',
+    });
+    // The link still works for the owner.
+    const right = await call(t, 'PUT', `/api/users/${id}`, {
+      body: { confirmedAt: new Date().toISOString(), confirmToken, password: body.password },
+    });
+    expect(right.json()).toEqual({ message: messages.signIn.confirmed, confirmedAt: expect.any(String) });
+    expect((await login(body.userName, body.password)).statusCode).toBe(200);
   });
 
   it('resending answers the same for unknown and confirmed accounts, and mails nothing', async () => {
@@ -284,5 +317,52 @@ describe('GET and PUT /api/users/{id}', () => {
     const res = await call(t, 'PUT', `/api/users/${reply.userId}`, { token, body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.server.userUpdated, confirmedAt: expect.any(String) });
+  });
+});
+
+describe('Log Out', () => {
+  it('ends the session on the server: the old token gets 401 on this instance and on another', async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    const other = await buildApp({ env: t.env, db: t.db, logger: false });
+    try {
+      const auth = { authorization: `Bearer ${user.token}` };
+      const sites = `/api/sites/company/${user.reply.companyId}`;
+      expect((await t.app.inject({ method: 'GET', url: sites, headers: auth })).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: sites, headers: auth })).statusCode).toBe(200);
+
+      const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: auth });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ message: 'You have been signed out.' });
+
+      for (const app of [t.app, other]) {
+        for (const url of [sites, '/api/account', `/api/users/${user.reply.userId}`]) {
+          const res = await app.inject({ method: 'GET', url, headers: auth });
+          expect(res.statusCode, url).toBe(401);
+        }
+      }
+      // Logging out again with the dead token is refused too; signing in again works.
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: auth })).statusCode,
+      ).toBe(401);
+      const again = await login(user.body.userName, user.body.password);
+      const fresh = { authorization: `Bearer ${again.json().token}` };
+      expect((await other.inject({ method: 'GET', url: sites, headers: fresh })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('without a session answers 401 and changes nothing', async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    const res = await call(t, 'POST', '/api/users/logout');
+    expect(res.statusCode).toBe(401);
+    const stillIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(stillIn.statusCode).toBe(200);
   });
 });

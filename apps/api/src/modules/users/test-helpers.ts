@@ -123,7 +123,11 @@ export async function signedIn(
 ): Promise<Registered & { token: string }> {
   const registered = await register(t, overrides);
   const confirmed = await call(t, 'PUT', `/api/users/${registered.reply.userId}`, {
-    body: { confirmedAt: new Date().toISOString(), confirmToken: registered.confirmToken },
+    body: {
+      confirmedAt: new Date().toISOString(),
+      confirmToken: registered.confirmToken,
+      password: registered.body.password,
+    },
   });
   expect(confirmed.statusCode).toBe(200);
   const login = await call(t, 'POST', '/api/users/login', {
