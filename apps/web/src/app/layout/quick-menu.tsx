@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/api/logout';
 import { useAuthDialog } from '../../features/auth/auth-dialog-provider';
-import { clearSession, useSession } from '../../lib/session';
+import { clearSession, readSession, useSession } from '../../lib/session';
 import styles from './top-bar.module.css';
 
 function UserMenu() {
@@ -33,10 +34,14 @@ function UserMenu() {
 
   const logOut = () => {
     setOpen(false);
+    const { token } = readSession();
+    // The browser forgets the session at once, whether or not the server can be told (offline).
     clearSession();
     // Cached answers belong to the user who just left.
     queryClient.clear();
     navigate('/');
+    // The server ends the session too, so a copy of the token (another tab, a stolen copy) dies.
+    if (token) logout(token).catch(() => undefined);
   };
 
   return (

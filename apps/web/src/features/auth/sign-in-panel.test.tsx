@@ -209,10 +209,48 @@ describe('confirmation mode (?userId=&token=)', () => {
     expect(await screen.findByText('User confirmed successfully!')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/your-sites'));
     const [put] = api.callsTo('PUT /api/users/17') as [ApiCall];
-    expect(put.body).toMatchObject({ confirmToken: '0123456789abcdef0123456789abcdef' });
+    expect(put.body).toMatchObject({
+      confirmToken: '0123456789abcdef0123456789abcdef',
+      password: 'secret-pass',
+    });
     const { confirmedAt } = put.body as { confirmedAt: string };
     expect(new Date(confirmedAt).toISOString()).toBe(confirmedAt);
     expect(localStorage.getItem('token')).toBe(sessionToken);
+  });
+
+  it('with a wrong password: the server confirms nothing, the dialog says so, nobody is signed in', async () => {
+    // The server checks the password sent with the confirmation before it confirms anything.
+    const api = stubApi({
+      'GET /api/users/confirmuser/17?token=*': userRecord(1, null),
+      'PUT /api/users/17': (call) =>
+        (call.body as { password?: string }).password === 'secret-pass'
+          ? Response.json({
+              message: 'User confirmed successfully!',
+              confirmedAt: '2025-06-01T10:00:00.000Z',
+            })
+          : Response.json({ message: 'Incorrect username or password.' }, { status: 401 }),
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
+      'GET /api/users/17': userRecord(1),
+    });
+    const { dialog } = await renderAuthDialog({ path: confirmPath });
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(
+        'operator',
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await within(dialog).findByText('Incorrect username or password.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/users/17').map((c) => (c.body as { password: string }).password)).toEqual([
+      'wrong-pass',
+    ]);
+    expect(api.callsTo('POST /api/users/login')).toEqual([]);
+    expect(screen.queryByText('User confirmed successfully!')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe(confirmPath);
   });
 
   it('does not confirm again an account that is already confirmed', async () => {

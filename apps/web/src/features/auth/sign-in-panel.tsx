@@ -79,8 +79,9 @@ export function SignInPanel({ confirmUserId, onSwitch, onDone }: SignInPanelProp
   async function signIn(name: string): Promise<void> {
     let confirmedNow = false;
     // Only an account the link showed as unconfirmed is confirmed: a confirmed one just signs in.
+    // The server checks the password before it confirms: a wrong one throws (401) and confirms nothing.
     if (confirmUserId !== null && accountToConfirm && accountToConfirm.confirmedAt === null) {
-      await confirmUser(confirmUserId, confirmToken);
+      await confirmUser(confirmUserId, confirmToken, password);
       confirmedNow = true;
     }
     // In confirmation mode the form is not checked here (SPEC.md section 5); with nothing typed
