@@ -29,6 +29,109 @@ describe('/update-details', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('a new e-mail address needs the current password: asked for at its field, in focus, before anything is sent', async () => {
+    signIn(false);
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'PUT /api/account': { ...account(0), pendingEmail: 'new@example.com' },
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const u = userEvent.setup();
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    // Not asked for while the address stays.
+    expect(within(details).queryByLabelText('Current password')).toBeNull();
+    const email = within(details).getByLabelText('E-mail');
+    await u.clear(email);
+    await u.type(email, 'new@example.com');
+    await u.click(within(details).getByRole('button', { name: 'Save details' }));
+    const password = within(details).getByLabelText('Current password');
+    expect(within(details).getByRole('alert').textContent).toBe(
+      'Please enter your current password to change your e-mail address.',
+    );
+    expect(document.activeElement).toBe(password);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await u.type(password, 'correct horse');
+    await u.click(within(details).getByRole('button', { name: 'Save details' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toEqual({
+        title: 'Ms',
+        firstname: 'Ada',
+        surname: 'King',
+        tel: '0113',
+        email: 'new@example.com',
+        currentPassword: 'correct horse',
+      });
+    const saved = await within(details).findByText(
+      /We have sent a confirmation link to your new e-mail address/,
+    );
+    expect(document.activeElement).toBe(saved);
+  });
+
+  it("the server's refusal of the current password is shown at that field, in focus", async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'PUT /api/account': Response.json(
+        { message: 'Your current password is not correct.' },
+        { status: 400 },
+      ),
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const u = userEvent.setup();
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    const email = within(details).getByLabelText('E-mail');
+    await u.clear(email);
+    await u.type(email, 'new@example.com');
+    await u.type(within(details).getByLabelText('Current password'), 'a guess');
+    await u.click(within(details).getByRole('button', { name: 'Save details' }));
+    const alert = await within(details).findByRole('alert');
+    expect(alert.textContent).toBe('Your current password is not correct.');
+    const password = within(details).getByLabelText('Current password');
+    await expect.poll(() => document.activeElement).toBe(password);
+    expect(password.getAttribute('aria-describedby')).toContain(alert.id);
+  });
+
+  it('the cancel link from the old address undoes the change, signs this browser out and says so in focus', async () => {
+    signIn(true);
+    const calls = fakeApi({
+      'GET /api/account': account(1),
+      'POST /api/account/email/cancel': {
+        message:
+          'The change of your e-mail address has been cancelled and everyone using your account has been signed out. If you did not ask for the change, someone may know your password: choose a new one with "Forgot Password?".',
+      },
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details?cancelEmailToken=0123456789abcdef0123');
+    const heading = await screen.findByRole('heading', { name: 'E-mail change cancelled' });
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/account/email/cancel',
+      body: { token: '0123456789abcdef0123' },
+    });
+    const panel = heading.parentElement;
+    expect(panel?.getAttribute('role')).toBe('status');
+    expect(panel?.textContent).toContain('everyone using your account has been signed out');
+    await expect.poll(() => document.activeElement).toBe(panel);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText('Please sign in to see this page.')).toBeTruthy();
+  });
+
+  it('a dead cancel link says why, signed out too', async () => {
+    const calls = fakeApi({
+      'POST /api/account/email/cancel': Response.json(
+        { message: 'This cancellation link is invalid or has expired.' },
+        { status: 400 },
+      ),
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details?cancelEmailToken=0123456789abcdef0123');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This cancellation link is invalid or has expired.');
+    await expect.poll(() => document.activeElement).toBe(alert);
+    expect(calls.map((c) => c.path)).toEqual(['/api/account/email/cancel']);
+  });
+
   it('deleting the account asks for the password and the word DELETE, then says what goes', async () => {
     signIn(true);
     const calls = fakeApi({

@@ -103,6 +103,12 @@ export const confirmEmail = (token: string) =>
     { token },
     { schema: messageReply, clearSessionOnUnauthorized: false },
   );
+export const cancelEmailChange = (token: string) =>
+  api.post(
+    '/api/account/email/cancel',
+    { token },
+    { schema: messageReply, clearSessionOnUnauthorized: false },
+  );
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api.post(
     '/api/account/password',

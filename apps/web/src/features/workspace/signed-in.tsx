@@ -14,10 +14,13 @@ import { errorText } from './fields';
 export function WorkspacePage({
   intro,
   masterOnly = false,
+  notice,
   children,
 }: {
   intro: string;
   masterOnly?: boolean;
+  /** Shown above the page's body whether or not anyone is signed in (the outcome of a mailed link). */
+  notice?: ReactNode;
   children: (account: AccountDetails) => ReactNode;
 }) {
   const session = useSession();
@@ -29,5 +32,10 @@ export function WorkspacePage({
   else if (masterOnly && account.data.masterUser !== 1)
     body = <p role="alert">Only a master user of your company can open this page.</p>;
   else body = children(account.data);
-  return <PageShell intro={intro}>{body}</PageShell>;
+  return (
+    <PageShell intro={intro}>
+      {notice}
+      {body}
+    </PageShell>
+  );
 }

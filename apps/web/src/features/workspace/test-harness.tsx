@@ -36,7 +36,9 @@ export function fakeApi(replies: Record<string, unknown>) {
       calls.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       const key = `${method} ${path}`;
       if (!(key in replies)) return Response.json({ message: 'Not found' }, { status: 404 });
-      return Response.json(replies[key]);
+      const reply = replies[key];
+      // A Response is answered as it is (an error status); anything else as a 200 JSON body.
+      return reply instanceof Response ? reply.clone() : Response.json(reply);
     }),
   );
   return calls;

@@ -1,6 +1,11 @@
 import { PASSWORD_MIN } from '@app/contract/accounts';
 import { messages } from '@app/contract/messages';
-import { type AccountDetails, accountDetailsBody, workspaceLimits as L } from '@app/contract/workspace';
+import {
+  type AccountDetails,
+  accountDetailsBody,
+  workspaceLimits as L,
+  workspaceMessages,
+} from '@app/contract/workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +13,7 @@ import { notify } from '../../lib/notify';
 import { clearSession, storeSession } from '../../lib/session';
 import {
   accountQuery,
+  cancelEmailChange,
   changePassword,
   confirmEmail,
   deleteAccount,
@@ -18,6 +24,26 @@ import { errorText, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
+type DetailsField = 'email' | 'currentPassword';
+interface DetailsProblem {
+  text: string;
+  /** The field it is about, whose input gets the focus; none: the form as a whole. */
+  field?: DetailsField;
+}
+const detailsFieldIds: Record<DetailsField, string> = { email: 'me-email', currentPassword: 'me-current' };
+
+/** Which field a refusal of the server is about. */
+function fieldOfServerMessage(text: string): DetailsField | undefined {
+  if (
+    text === workspaceMessages.currentPasswordWrong ||
+    text === workspaceMessages.emailChangeNeedsPassword
+  ) {
+    return 'currentPassword';
+  }
+  if (text === messages.server.emailTaken) return 'email';
+  return undefined;
+}
+
 function Details({ account }: { account: AccountDetails }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
@@ -27,27 +53,59 @@ function Details({ account }: { account: AccountDetails }) {
     tel: account.tel,
     email: account.email,
   });
-  const [error, setError] = useState<string>();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [problem, setProblem] = useState<DetailsProblem>();
+  const [saved, setSaved] = useState<string>();
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const emailChanges = form.email.trim().toLowerCase() !== account.email;
+
+  useEffect(() => {
+    if (problem?.field) document.getElementById(detailsFieldIds[problem.field])?.focus();
+    else if (problem) formErrorRef.current?.focus();
+  }, [problem]);
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
+
   const save = useMutation({
     mutationFn: saveAccount,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(accountQuery.queryKey, saved);
-      notify.success(
-        saved.pendingEmail && saved.pendingEmail !== account.pendingEmail
-          ? 'We have sent a confirmation link to your new e-mail address.'
+    onSuccess: (reply) => {
+      queryClient.setQueryData(accountQuery.queryKey, reply);
+      setCurrentPassword('');
+      setSaved(
+        reply.pendingEmail && reply.pendingEmail !== account.pendingEmail
+          ? `${workspaceMessages.emailChangeSent} We have also told your current address.`
           : messages.server.userUpdated,
       );
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => {
+      const text = errorText(e);
+      setProblem({ text, field: fieldOfServerMessage(text) });
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = accountDetailsBody.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    setSaved(undefined);
+    const parsed = accountDetailsBody.safeParse({
+      ...form,
+      ...(emailChanges ? { currentPassword } : {}),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setProblem({
+        text: issue?.message ?? errorText(undefined),
+        field: issue?.path[0] === 'email' ? 'email' : undefined,
+      });
+    }
+    if (emailChanges && !currentPassword) {
+      return setProblem({ text: workspaceMessages.emailChangeNeedsPassword, field: 'currentPassword' });
+    }
+    setProblem(undefined);
     save.mutate(parsed.data);
   };
+  const fieldError = (field: DetailsField) => (problem?.field === field ? problem.text : undefined);
   return (
     <section className={styles.section} aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
@@ -82,19 +140,38 @@ function Details({ account }: { account: AccountDetails }) {
           autoComplete="tel"
         />
         <TextField
-          id="me-email"
+          id={detailsFieldIds.email}
           label="E-mail"
           type="email"
           max={254}
-          hint="A new address changes only when you click the link we send to it."
+          hint="A new address changes only when you click the link we send to it. We tell your current address too."
           value={form.email}
           onChange={set('email')}
           autoComplete="email"
+          error={fieldError('email')}
         />
+        {emailChanges && (
+          <TextField
+            id={detailsFieldIds.currentPassword}
+            label="Current password"
+            type="password"
+            hint="Needed to change your e-mail address."
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            autoComplete="current-password"
+            required
+            error={fieldError('currentPassword')}
+          />
+        )}
         {account.pendingEmail && <p role="status">Waiting for confirmation: {account.pendingEmail}</p>}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
+        {problem && !problem.field && (
+          <p ref={formErrorRef} tabIndex={-1} className={styles.error} role="alert">
+            {problem.text}
+          </p>
+        )}
+        {saved && (
+          <p ref={savedRef} tabIndex={-1} role="status">
+            {saved}
           </p>
         )}
         <div className={styles.actions}>
@@ -295,11 +372,47 @@ function EmailConfirmation() {
   return null;
 }
 
+/**
+ * The link in the mail to the old address lands here with ?cancelEmailToken=: the change is
+ * undone and every session ends, this browser's too. The outcome is shown on the page, in focus.
+ */
+function EmailCancellation() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('cancelEmailToken');
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  useEffect(() => {
+    if (!token || done.current) return;
+    done.current = true;
+    cancelEmailChange(token).then(
+      (reply) => {
+        clearSession();
+        queryClient.clear();
+        setOutcome({ ok: true, text: reply.message });
+        setParams({}, { replace: true });
+      },
+      (e: unknown) => setOutcome({ ok: false, text: errorText(e) }),
+    );
+  }, [token, queryClient, setParams]);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+  if (!outcome) return token ? <p role="status">Cancelling the change of your e-mail address…</p> : null;
+  return (
+    <div ref={outcomeRef} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className={styles.section}>
+      <h2>{outcome.ok ? 'E-mail change cancelled' : 'The change could not be cancelled'}</h2>
+      <p className={outcome.ok ? undefined : styles.error}>{outcome.text}</p>
+    </div>
+  );
+}
+
 export function UpdateDetailsPage() {
   return (
     <>
       <EmailConfirmation />
-      <WorkspacePage intro="Your own details, password and data.">
+      <WorkspacePage intro="Your own details, password and data." notice={<EmailCancellation />}>
         {(account) => (
           <>
             <Details account={account} />
