@@ -60,7 +60,7 @@ const SHARED_WITH_PLAIN_USERS = new Set(['sites', 'stickers', 'relay_requests'])
  */
 const LINK_WITH_SECRET = /\bhttps?:\/\/[^\s"'<>]*[?#][^\s"'<>]*/gi;
 /** Stored mail keeps what it said, without the links: a download must not hand out a way in. */
-export const LINK_REMOVED = '[link removed]';
+const LINK_REMOVED = '[link removed]';
 
 /**
  * Everything we hold about a user, table by table, as far as they may see it elsewhere: a master

@@ -39,7 +39,7 @@ const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR_MS };
  * The address as a mailbox receives it, for counting: case ignored and a `+tag` removed, so
  * `Victim+1@example.com` and `victim@example.com` share one count.
  */
-export function mailboxKey(email: string): string {
+function mailboxKey(email: string): string {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at).toLowerCase();
   return `${local.split('+')[0]}${email.slice(at).toLowerCase()}`;
