@@ -68,6 +68,10 @@ describe('/update-details', () => {
       /We have sent a confirmation link to your new e-mail address/,
     );
     expect(document.activeElement).toBe(saved);
+    // The address in use stays until the link is used; the password is not asked for again.
+    expect((within(details).getByLabelText('E-mail') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(within(details).getByText('Waiting for confirmation: new@example.com')).toBeTruthy();
+    expect(within(details).queryByLabelText('Current password')).toBeNull();
   });
 
   it("the server's refusal of the current password is shown at that field, in focus", async () => {

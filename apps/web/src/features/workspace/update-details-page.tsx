@@ -73,6 +73,8 @@ function Details({ account }: { account: AccountDetails }) {
     mutationFn: saveAccount,
     onSuccess: (reply) => {
       queryClient.setQueryData(accountQuery.queryKey, reply);
+      // The address in use stays until the new one is confirmed (shown as waiting below).
+      setForm((f) => ({ ...f, email: reply.email }));
       setCurrentPassword('');
       setSaved(
         reply.pendingEmail && reply.pendingEmail !== account.pendingEmail
@@ -373,6 +375,25 @@ function EmailConfirmation() {
 }
 
 /**
+ * Focuses `element`, now or, while the start-up overlay keeps the page inert (a link opened from
+ * a mail lands during it), as soon as the page is usable. Returns the clean-up.
+ */
+function focusOnceUsable(element: HTMLElement): () => void {
+  const inertAncestor = element.closest('[inert]');
+  if (!inertAncestor) {
+    element.focus();
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (element.closest('[inert]')) return;
+    observer.disconnect();
+    element.focus();
+  });
+  observer.observe(inertAncestor, { attributes: true, attributeFilter: ['inert'] });
+  return () => observer.disconnect();
+}
+
+/**
  * The link in the mail to the old address lands here with ?cancelEmailToken=: the change is
  * undone and every session ends, this browser's too. The outcome is shown on the page, in focus.
  */
@@ -397,7 +418,8 @@ function EmailCancellation() {
     );
   }, [token, queryClient, setParams]);
   useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
+    const element = outcomeRef.current;
+    if (outcome && element) return focusOnceUsable(element);
   }, [outcome]);
   if (!outcome) return token ? <p role="status">Cancelling the change of your e-mail address…</p> : null;
   return (
