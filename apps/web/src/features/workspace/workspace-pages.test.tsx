@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
@@ -124,6 +124,105 @@ describe('/manage-contact', () => {
     expect(preview.textContent).not.toContain('office@example.com');
     expect(preview.textContent).toContain('A “Contact the operator” form is offered.');
     expect(screen.getByRole('checkbox', { name: 'E-mail address' })).toHaveProperty('checked', false);
+  });
+});
+
+describe('/manage-contact: publishing a channel', () => {
+  const nothingPublished = {
+    showPhone: false,
+    showEmail: false,
+    showAddress: false,
+    showRelay: true,
+    phone: '',
+    email: '',
+    address: '',
+    isHomeAddress: false,
+    homeAddressConsent: false,
+    contactText: '',
+  };
+  const publication = (settings: typeof nothingPublished) => ({
+    company: { name: 'Northern Watch Ltd', settings },
+    sites: [
+      {
+        siteId: 1,
+        siteName: 'Yard',
+        settings: null,
+        preview: {
+          phone: settings.phone || null,
+          email: null,
+          address: null,
+          relay: true,
+          contactText: null,
+        },
+        detailsOutOfDate: false,
+      },
+    ],
+  });
+  const contactApi = () =>
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/contact/publication': publication(nothingPublished),
+      'PUT /api/contact/publication': publication({
+        ...nothingPublished,
+        showPhone: true,
+        phone: '0113 496 0000',
+      }),
+    });
+
+  it('ticking "Phone number" and saving sends showPhone: true, showEmail: false', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '0113 496 0000');
+    await user.click(screen.getByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toMatchObject({ siteId: null, showPhone: true, showEmail: false, phone: '0113 496 0000' });
+  });
+
+  it('a ticked phone number with no number is refused on the Phone field, which gets the focus', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter the phone number to publish, or untick "Phone number".',
+    );
+    expect(phone.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
+    expect(document.activeElement).toBe(phone);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it("shows the server's refusal of an empty channel on its field", async () => {
+    signIn(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const key = `${init?.method ?? 'GET'} ${String(input)}`;
+        if (key === 'GET /api/account') return Response.json(account(1));
+        if (key === 'GET /api/sites/company/5') return Response.json([site(1, 'Yard')]);
+        if (key === 'GET /api/contact/publication') return Response.json(publication(nothingPublished));
+        return Response.json(
+          { message: 'Enter the e-mail address to publish, or untick "E-mail address".' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter the e-mail address to publish, or untick "E-mail address".',
+    );
   });
 });
 
