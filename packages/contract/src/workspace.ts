@@ -5,6 +5,7 @@ import {
   prefixNoSchema,
   SITE_NAME_MAX,
   signRefSchema,
+  stripParenthesised,
   userNameSchema,
 } from './accounts';
 import { z } from './zod';
@@ -72,7 +73,7 @@ export const siteBody = z.strictObject({
   address3: optional('Address 3', workspaceLimits.addressLine),
   town: optional('Town', workspaceLimits.town),
   postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county),
+  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
   keyInfo: text('Key Information', workspaceLimits.keyInfo),
   retentionDays: z
     .number()
@@ -244,7 +245,7 @@ export const companyBody = z.strictObject({
   address3: optional('Address 3', workspaceLimits.addressLine),
   town: optional('Town', workspaceLimits.town),
   postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county),
+  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
   tel: optional('Telephone', workspaceLimits.phone),
 });
 export type CompanyBody = z.input<typeof companyBody>;

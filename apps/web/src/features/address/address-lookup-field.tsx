@@ -24,18 +24,6 @@ export interface AddressLookupFieldProps {
   required?: boolean;
 }
 
-/** The address fields of a site or a company record, filled from a chosen suggestion. */
-export function addressLines(address: AddressDetail) {
-  return {
-    address1: address.line_1,
-    address2: address.line_2,
-    address3: address.line_3,
-    town: address.town_or_city,
-    postcode: address.postcode,
-    county: address.county,
-  };
-}
-
 const { stateChangeTypes } = useCombobox;
 
 /** The list's tallest (15rem at the default font size) and its gap from the field, in pixels. */

@@ -78,6 +78,61 @@ describe('/site', () => {
   });
 });
 
+describe('/site: the address', () => {
+  it('is the sign-up address: UK checkbox, County list with nations, Country list, and the label not sent', async () => {
+    signIn(false);
+    const calls = fakeApi({ 'GET /api/account': account(0), 'POST /api/sites/add': site(9, 'Gate') });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    const uk = await screen.findByRole('checkbox', { name: 'UK including Northern Ireland' });
+    expect(uk).toHaveProperty('checked', true);
+    expect(screen.queryByRole('textbox', { name: 'County' })).toBeNull();
+    const county = screen.getByRole('combobox', { name: 'County' });
+    for (const name of [
+      'Kent (England)',
+      'Dyfed (Wales)',
+      'Midlothian (Scotland)',
+      'County Down (Northern Ireland)',
+    ]) {
+      expect(within(county).getByRole('option', { name })).toBeTruthy();
+    }
+
+    await user.click(uk);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(await within(country).findByRole('option', { name: 'France' })).toBeTruthy();
+    await user.click(uk);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), 'Kent (England)');
+
+    await user.type(screen.getByRole('textbox', { name: 'Site name' }), 'Gate');
+    await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'POST')?.body)
+      .toMatchObject({ name: 'Gate', county: 'Kent' });
+  });
+
+  it('editing a site shows its county in the County list, or its country in the Country list', async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/1': site(1, 'Yard'),
+      'GET /api/sites/2': site(2, 'Dublin office', { county: 'Ireland' }),
+    });
+    const yard = renderPage(<SitePage />, '/site?id=1');
+    const county = (await screen.findByRole('combobox', { name: 'County' })) as HTMLSelectElement;
+    expect(county.value).toBe('West Yorkshire (England)');
+    yard.unmount();
+
+    renderPage(<SitePage />, '/site?id=2');
+    const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
+    expect(country.value).toBe('Ireland');
+    expect(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+});
+
 describe('/manage-contact', () => {
   it('is refused to plain users', async () => {
     signIn(false);
@@ -262,12 +317,24 @@ describe('/company', () => {
     const address1 = await screen.findByRole('combobox', { name: 'Address 1' });
     await user.clear(address1);
     await user.type(address1, 'Lantern');
-    await user.click(await screen.findByRole('option', { name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ' }));
+    // Within the suggestions: the Country list (the stored 'Bristol' is no county) has options too.
+    await user.click(
+      await within(await screen.findByRole('listbox')).findByRole('option', {
+        name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ',
+      }),
+    );
     await expect
       .poll(() => (screen.getByRole('textbox', { name: 'Post Code' }) as HTMLInputElement).value)
       .toBe('LS1 9ZQ');
     expect((screen.getByRole('textbox', { name: 'Address 2' }) as HTMLInputElement).value).toBe('Holbeck');
     expect((screen.getByRole('textbox', { name: 'Town/City' }) as HTMLInputElement).value).toBe('Leeds');
+    expect(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
+      'West Yorkshire (England)',
+    );
     await user.click(screen.getByRole('button', { name: 'Save company details' }));
     await expect
       .poll(() => calls.find((c) => c.method === 'PUT')?.body)
