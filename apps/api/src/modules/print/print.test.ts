@@ -154,7 +154,7 @@ describe('the printable sign', () => {
     const { sticker } = await register(t, { companyName: 'Beacon Retail Ltd' });
     for (const [size, height, scale] of [
       ['A4', 841.89, 1],
-      ['A3', 1190.55, 1.414],
+      ['A3', 1190.55, 1.4],
     ] as const) {
       const pdf = (await call(t, 'GET', `/api/signs/${sticker.signRef}/print.pdf?size=${size}`)).rawPayload;
       const runs = textRuns(pdf);
