@@ -27,13 +27,27 @@ type StoredAddress = Omit<AddressValues, 'inUk'>;
  */
 export function addressFormValues(stored: StoredAddress): AddressValues {
   const county = countyOption(stored.county);
-  const inUk = !stored.county.trim() || county !== undefined;
-  return { ...stored, inUk, county: county ?? stored.county };
+  return {
+    address1: stored.address1,
+    address2: stored.address2,
+    address3: stored.address3,
+    town: stored.town,
+    postcode: stored.postcode,
+    inUk: !stored.county.trim() || county !== undefined,
+    county: county ?? stored.county,
+  };
 }
 
 /** The address as sent: the nation label in brackets removed from the county (SPEC.md section 5). */
-export function storedAddress({ inUk: _inUk, ...values }: AddressValues): StoredAddress {
-  return { ...values, county: stripParenthesised(values.county) };
+export function storedAddress(values: AddressValues): StoredAddress {
+  return {
+    address1: values.address1,
+    address2: values.address2,
+    address3: values.address3,
+    town: values.town,
+    postcode: values.postcode,
+    county: stripParenthesised(values.county),
+  };
 }
 
 export interface AddressFieldsProps {

@@ -113,14 +113,31 @@ describe('/site: the address', () => {
 
   it('editing a site shows its county in the County list, or its country in the Country list', async () => {
     signIn(false);
-    fakeApi({
+    const calls = fakeApi({
       'GET /api/account': account(0),
       'GET /api/sites/1': site(1, 'Yard'),
       'GET /api/sites/2': site(2, 'Dublin office', { county: 'Ireland' }),
+      'PUT /api/sites/1': site(1, 'Yard'),
     });
     const yard = renderPage(<SitePage />, '/site?id=1');
     const county = (await screen.findByRole('combobox', { name: 'County' })) as HTMLSelectElement;
     expect(county.value).toBe('West Yorkshire (England)');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save site' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toEqual({
+        name: 'Yard',
+        address1: '1 Lantern Row',
+        address2: '',
+        address3: '',
+        town: 'Leeds',
+        postcode: 'LS1 9ZQ',
+        county: 'West Yorkshire',
+        keyInfo: 'Crime prevention.',
+        retentionDays: 30,
+        whoSees: 'The manager',
+        confirmDetails: false,
+      });
     yard.unmount();
 
     renderPage(<SitePage />, '/site?id=2');
@@ -292,7 +309,7 @@ describe('/company', () => {
       address3: '',
       town: 'Bristol',
       postcode: 'BS1 4DB',
-      county: 'Bristol',
+      county: 'City of Bristol',
       tel: '0117 496 0000',
     };
     const moved = {
@@ -315,9 +332,12 @@ describe('/company', () => {
     renderPage(<CompanyPage />, '/company');
     const user = userEvent.setup();
     const address1 = await screen.findByRole('combobox', { name: 'Address 1' });
+    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
+      'City of Bristol (England)',
+    );
     await user.clear(address1);
     await user.type(address1, 'Lantern');
-    // Within the suggestions: the Country list (the stored 'Bristol' is no county) has options too.
+    // Within the suggestions: the County list has options too.
     await user.click(
       await within(await screen.findByRole('listbox')).findByRole('option', {
         name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ',
