@@ -5,6 +5,7 @@ import {
   prefixNoSchema,
   SITE_NAME_MAX,
   signRefSchema,
+  stripParenthesised,
   userNameSchema,
 } from './accounts';
 import { z } from './zod';
@@ -54,6 +55,9 @@ export const workspaceMessages = {
   accountDeleted: 'Your account has been deleted.',
   deleteConfirmWrong: 'Type DELETE to confirm.',
   detailsOutOfDate: 'details may be out of date',
+  phoneToPublish: 'Enter the phone number to publish, or untick "Phone number".',
+  emailToPublish: 'Enter the e-mail address to publish, or untick "E-mail address".',
+  addressToPublish: 'Enter the postal address to publish, or untick "Postal address".',
 } as const;
 
 const text = (label: string, max: number, min = 1) =>
@@ -73,7 +77,7 @@ export const siteBody = z.strictObject({
   address3: optional('Address 3', workspaceLimits.addressLine),
   town: optional('Town', workspaceLimits.town),
   postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county),
+  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
   keyInfo: text('Key Information', workspaceLimits.keyInfo),
   retentionDays: z
     .number()
@@ -156,7 +160,7 @@ export const publishedContact = z.object({
 });
 export type PublishedContactView = z.infer<typeof publishedContact>;
 
-export const publicationSettings = z.strictObject({
+const publicationFields = z.strictObject({
   showPhone: z.boolean(),
   showEmail: z.boolean(),
   showAddress: z.boolean(),
@@ -168,13 +172,36 @@ export const publicationSettings = z.strictObject({
   homeAddressConsent: z.boolean().default(false),
   contactText: optional('Contact text', workspaceLimits.contactText),
 });
+
+/** A channel ticked for publication needs its value: a ticked but empty one would publish nothing. */
+function publishedChannelsFilled(
+  s: {
+    showPhone: boolean;
+    showEmail: boolean;
+    showAddress: boolean;
+    phone: string;
+    email: string;
+    address: string;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const missing = (path: 'phone' | 'email' | 'address', message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (s.showPhone && !s.phone) missing('phone', workspaceMessages.phoneToPublish);
+  if (s.showEmail && !s.email) missing('email', workspaceMessages.emailToPublish);
+  if (s.showAddress && !s.address) missing('address', workspaceMessages.addressToPublish);
+}
+
+export const publicationSettings = publicationFields.superRefine(publishedChannelsFilled);
 export type PublicationSettings = z.input<typeof publicationSettings>;
 export type PublicationSettingsOut = z.output<typeof publicationSettings>;
 
-export const publicationBody = publicationSettings.extend({
-  /** null: the company's settings; a site id: that site's own settings. */
-  siteId: z.number().int().positive().nullable(),
-});
+export const publicationBody = publicationFields
+  .extend({
+    /** null: the company's settings; a site id: that site's own settings. */
+    siteId: z.number().int().positive().nullable(),
+  })
+  .superRefine(publishedChannelsFilled);
 export type PublicationBody = z.input<typeof publicationBody>;
 
 /** The settings as stored (replies carry no transforms). */
@@ -222,7 +249,7 @@ export const companyBody = z.strictObject({
   address3: optional('Address 3', workspaceLimits.addressLine),
   town: optional('Town', workspaceLimits.town),
   postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county),
+  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
   tel: optional('Telephone', workspaceLimits.phone),
 });
 export type CompanyBody = z.input<typeof companyBody>;

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { CUSTOM_MEDIA } from './breakpoints';
 
 /** SPEC.md section 9: screens 767px wide or less get the narrow layout. */
-export const NARROW_SCREEN_QUERY = '(max-width: 767px)';
+export const NARROW_SCREEN_QUERY = CUSTOM_MEDIA['--narrow-screen'];
 
 /** Whether a CSS media query matches; false where matchMedia does not exist. */
 export function useMediaQuery(query: string): boolean {

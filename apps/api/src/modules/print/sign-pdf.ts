@@ -13,28 +13,292 @@ export interface SignArtwork {
   size: SignSize;
 }
 
+type Doc = PDFKit.PDFDocument;
+type Font = 'Helvetica' | 'Helvetica-Bold';
+
 const A4_WIDTH = 595.28;
 const YELLOW = '#ffd400';
 const BLACK = '#111111';
+const WHITE = '#ffffff';
+/** Extra space between wrapped lines, as a share of the font size. */
+const LINE_GAP = 0.12;
 
 /** The standard PDF fonts only know Windows-1252: anything else prints as '?'. */
 const printable = (text: string) =>
   text.replace(/[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d]/g, '?');
 
-function contactLines(scheme: Scheme): string[] {
-  const c = scheme.contact;
-  const lines: string[] = [];
-  if (c.phone) lines.push(`Tel: ${c.phone}`);
-  if (c.email) lines.push(`E-mail: ${c.email}`);
-  if (c.address) lines.push(c.address);
-  if (c.relay) lines.push('Or scan the code to contact the operator');
-  return lines;
+/** One piece of text set for a width: at most `maxLines` lines, shrunk from `size` towards `minSize` to get there. */
+interface TextPiece {
+  text: string;
+  font: Font;
+  size: number;
+  minSize: number;
+  maxLines: number;
+  /** Kept on one line down to this size before it may wrap (a name or an address reads best whole). */
+  oneLineDownTo?: number;
+  /** Capitals only: no room kept below the line for descenders or a following line. */
+  capitals?: boolean;
+}
+
+/** A piece as it will be printed: its font size and the height it takes. */
+interface SetText extends TextPiece {
+  height: number;
+}
+
+function lineHeight(doc: Doc, font: Font, size: number): number {
+  doc.font(font).fontSize(size);
+  return doc.heightOfString('Xg', { lineGap: size * LINE_GAP });
 }
 
 /**
- * A printable warning sign: 'CCTV in operation', the operator, the purpose, the published
- * contact, the QR code and the reference. Every measure scales with the page, so A3 is A4 enlarged
- * and both stay legible at a distance (headline about 4% of the page width).
+ * The largest size from `size` down to `minSize` at which the text takes no more than its lines
+ * (a word too long for a line is broken, never left sticking out). Text still too long at the
+ * smallest size is cut at its last line with an ellipsis when printed.
+ */
+function setText(doc: Doc, piece: TextPiece, width: number): SetText {
+  if (piece.oneLineDownTo !== undefined && piece.maxLines > 1) {
+    const { oneLineDownTo, ...rest } = piece;
+    const one = setText(doc, { ...rest, minSize: oneLineDownTo, maxLines: 1 }, width);
+    if (fitsLines(doc, one, width, 1)) return one;
+    return setText(doc, rest, width);
+  }
+  let size = piece.size;
+  for (;;) {
+    doc.font(piece.font).fontSize(size);
+    const one = lineHeight(doc, piece.font, size);
+    const height = doc.heightOfString(piece.text, { width, lineGap: size * LINE_GAP });
+    const lines = Math.round(height / one);
+    if (lines <= piece.maxLines)
+      return { ...piece, size, height: piece.capitals ? height - size * 0.3 : height };
+    const next = Math.max(piece.minSize, size * 0.94);
+    if (next === size) return { ...piece, size, height: one * piece.maxLines };
+    size = next;
+  }
+}
+
+function fitsLines(doc: Doc, t: SetText, width: number, lines: number): boolean {
+  doc.font(t.font).fontSize(t.size);
+  const height = doc.heightOfString(t.text, { width, lineGap: t.size * LINE_GAP });
+  return Math.round(height / lineHeight(doc, t.font, t.size)) <= lines;
+}
+
+function drawText(doc: Doc, t: SetText, x: number, y: number, width: number, align: 'center' | 'left') {
+  doc
+    .fillColor(BLACK)
+    .font(t.font)
+    .fontSize(t.size)
+    .text(t.text, x, y, {
+      width,
+      align,
+      lineGap: t.size * LINE_GAP,
+      // Never past its own box: no text runs on to a second page or over the next block.
+      height: t.capitals ? t.height + t.size * 0.3 + 1 : t.height + 1,
+      ellipsis: true,
+    });
+}
+
+/**
+ * The camera pictogram, drawn as vector paths: a box camera with its sun visor and lens, tilted
+ * down towards the viewer's left, on an arm from a wall bracket. `height` is the drawing's height;
+ * it is 1.7 times as wide.
+ */
+function drawCamera(doc: Doc, centreX: number, top: number, height: number) {
+  const unit = height / 100;
+  doc.save();
+  doc.translate(centreX - 85 * unit, top).scale(unit);
+  doc.fillColor(BLACK);
+  // Wall bracket, and the arm from it down to the camera's mount.
+  doc.roundedRect(154, 0, 16, 52, 3).fill();
+  doc.rect(118, 14, 40, 11).fill();
+  doc.rect(118, 14, 11, 30).fill();
+  // The camera, its front tipped down towards the viewer's left.
+  doc.save();
+  doc.rotate(-15, { origin: [124, 44] });
+  // Body, with a light stripe that reads as a camera's side panel.
+  doc.roundedRect(34, 40, 100, 36, 6).fill();
+  doc.fillColor(YELLOW).roundedRect(48, 62, 72, 5, 2).fill();
+  // Sun visor over the body, reaching past its front.
+  doc.fillColor(BLACK).polygon([18, 30], [138, 30], [138, 42], [26, 42]).fill();
+  // The lens: a barrel at the front with its glass.
+  doc.rect(16, 44, 20, 28).fill();
+  doc.fillColor(YELLOW).circle(20, 58, 6).fill();
+  doc.restore();
+  doc.restore();
+}
+
+function contactPieces(scheme: Scheme): TextPiece[] {
+  const c = scheme.contact;
+  const bold = (text: string, maxLines: number): TextPiece => ({
+    text: printable(text),
+    font: 'Helvetica-Bold',
+    size: 24,
+    minSize: 11,
+    maxLines,
+  });
+  const pieces: TextPiece[] = [];
+  if (c.phone) pieces.push(bold(`Tel: ${c.phone}`, 1));
+  if (c.email) pieces.push({ ...bold(`E-mail: ${c.email}`, 2), oneLineDownTo: 13 });
+  if (c.address) pieces.push({ ...bold(c.address, 2), oneLineDownTo: 16 });
+  if (c.contactText)
+    pieces.push({ text: printable(c.contactText), font: 'Helvetica', size: 18, minSize: 10, maxLines: 3 });
+  if (c.relay) pieces.push(bold('Or scan the code to contact the operator', 1));
+  return pieces;
+}
+
+/** Every piece and measure of the sign for one page, at text scale `s` (1 unless the content is long). */
+function layout(doc: Doc, art: SignArtwork, s: number) {
+  const W = doc.page.width;
+  const H = doc.page.height;
+  const k = W / A4_WIDTH;
+  const margin = 40 * k;
+  const inner = W - 2 * margin;
+  const scaled = (p: TextPiece): TextPiece => ({
+    ...p,
+    size: p.size * k * s,
+    minSize: p.minSize * k,
+    ...(p.oneLineDownTo === undefined
+      ? {}
+      : { oneLineDownTo: Math.min(p.oneLineDownTo * k, p.size * k * s) }),
+  });
+  const centred = (p: TextPiece) => setText(doc, scaled(p), inner);
+
+  // 'CCTV' as large as a sign maker would set it, 'in operation' under it.
+  const cctv = centred({
+    text: 'CCTV',
+    font: 'Helvetica-Bold',
+    size: 120,
+    minSize: 48,
+    maxLines: 1,
+    capitals: true,
+  });
+  const inOperation = centred({
+    text: 'in operation',
+    font: 'Helvetica-Bold',
+    size: 56,
+    minSize: 24,
+    maxLines: 1,
+  });
+  const recorded = centred({
+    text: 'Images are being monitored and recorded',
+    font: 'Helvetica',
+    size: 22,
+    minSize: 12,
+    maxLines: 1,
+  });
+  const purpose = art.scheme.purpose.trim()
+    ? centred({
+        text: printable(art.scheme.purpose.trim()),
+        font: 'Helvetica',
+        size: 18,
+        minSize: 10,
+        maxLines: 4,
+      })
+    : null;
+  const operatedBy = centred({
+    text: 'This scheme is operated by',
+    font: 'Helvetica',
+    size: 18,
+    minSize: 10,
+    maxLines: 1,
+  });
+  const operator = centred({
+    text: printable(art.scheme.operator),
+    font: 'Helvetica-Bold',
+    size: 40,
+    minSize: 14,
+    maxLines: 2,
+    oneLineDownTo: 28,
+  });
+  const contact = contactPieces(art.scheme).map(centred);
+
+  // The QR panel: the code on white, and beside it what it is for and the sign's reference.
+  const panelPad = 14 * k;
+  const qrMin = 165 * k * s;
+  const qrMax = Math.min(250 * k, inner * 0.5);
+  const column = (qr: number) => inner - 2 * panelPad - qr - 16 * k;
+  const columnText = (qr: number) => {
+    const width = column(qr);
+    const set = (p: TextPiece) => setText(doc, scaled(p), width);
+    return {
+      width,
+      scan: set({
+        text: 'Scan with your phone to see who runs this scheme and how to reach them',
+        font: 'Helvetica-Bold',
+        size: 20,
+        minSize: 10,
+        maxLines: 4,
+      }),
+      refLabel: set({ text: 'Sign reference', font: 'Helvetica', size: 14, minSize: 8, maxLines: 1 }),
+      ref: set({ text: art.signRef, font: 'Helvetica-Bold', size: 30, minSize: 10, maxLines: 1 }),
+      url: set({ text: printable(art.pageUrl), font: 'Helvetica', size: 11, minSize: 6, maxLines: 2 }),
+    };
+  };
+  const columnHeight = (c: ReturnType<typeof columnText>) =>
+    c.scan.height + 10 * k + c.refLabel.height + c.ref.height + 4 * k + c.url.height;
+
+  const rule = 4 * k;
+  const textHeights =
+    cctv.height +
+    inOperation.height +
+    recorded.height +
+    (purpose?.height ?? 0) +
+    operatedBy.height +
+    operator.height +
+    contact.reduce((sum, t) => sum + t.height, 0);
+  // Blocks, top to bottom: camera, headline + recorded (+ purpose), rule, operated by + operator,
+  // contact, panel. Their gaps grow to fill the page; these are the least.
+  const gapCount = 5;
+  const minGap = 10 * k;
+  const cameraMin = 110 * k * s;
+  const cameraMax = 200 * k;
+  const panelFor = (qr: number) => Math.max(qr, columnHeight(columnText(qr))) + 2 * panelPad;
+  const fixed = textHeights + rule + gapCount * minGap + 6 * k * contact.length;
+  const available = H - 2 * margin;
+  let qr = qrMin;
+  let camera = cameraMin;
+  let spare = available - fixed - camera - panelFor(qr);
+  if (spare < 0) return null;
+  // The room left goes to the code first (easier to scan from further away), then the pictogram,
+  // then evenly between the blocks.
+  const grow = (now: number, max: number, share: number) => Math.min(max - now, Math.max(0, spare * share));
+  const qrGrowth = grow(qr, qrMax, 1);
+  qr += qrGrowth;
+  spare = available - fixed - camera - panelFor(qr);
+  if (spare < 0) {
+    qr -= qrGrowth;
+    spare = available - fixed - camera - panelFor(qr);
+  }
+  const cameraGrowth = grow(camera, cameraMax, 0.6);
+  camera += cameraGrowth;
+  spare -= cameraGrowth;
+  return {
+    W,
+    H,
+    k,
+    margin,
+    inner,
+    cctv,
+    inOperation,
+    recorded,
+    purpose,
+    operatedBy,
+    operator,
+    contact,
+    rule,
+    camera,
+    qr,
+    panelPad,
+    column: columnText(qr),
+    panelHeight: panelFor(qr),
+    gap: minGap + spare / gapCount,
+  };
+}
+
+/**
+ * A printable warning sign, laid out as a sign maker would: the camera pictogram, 'CCTV in
+ * operation', the purpose, the operator, the published contact and, at the foot, the QR code with
+ * the sign's reference, filling the page. Every measure scales with the page, so A3 is A4
+ * enlarged; long text shrinks (and at worst is cut with an ellipsis) rather than leave its box.
  */
 export function renderSignPdf(art: SignArtwork): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -53,71 +317,57 @@ export function renderSignPdf(art: SignArtwork): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const k = doc.page.width / A4_WIDTH;
-  const width = doc.page.width;
-  const margin = 36 * k;
-  const inner = width - 2 * margin;
+  // The largest text that fits the page: long purposes and names bring everything down a little.
+  let l = layout(doc, art, 1);
+  for (let s = 0.92; !l && s > 0.5; s -= 0.08) l = layout(doc, art, s);
+  l ??= layout(doc, art, 0.5);
+  if (!l) throw new Error('The sign does not fit the page');
+  const { W, H, k, margin, inner } = l;
 
-  doc.rect(0, 0, width, doc.page.height).fill(YELLOW);
+  doc.rect(0, 0, W, H).fill(YELLOW);
   doc
-    .lineWidth(8 * k)
-    .rect(margin / 2, margin / 2, width - margin, doc.page.height - margin)
+    .lineWidth(10 * k)
+    .rect(margin / 2, margin / 2, W - margin, H - margin)
     .stroke(BLACK);
 
-  let y = margin * 1.5;
-  doc
-    .fillColor(BLACK)
-    .font('Helvetica-Bold')
-    .fontSize(54 * k);
-  doc.text('CCTV in operation', margin, y, { width: inner, align: 'center' });
-  y = doc.y + 18 * k;
+  let y = margin;
+  drawCamera(doc, W / 2, y, l.camera);
+  y += l.camera + l.gap;
 
-  doc
-    .font('Helvetica')
-    .fontSize(18 * k)
-    .text('Images are being recorded and monitored by', margin, y, {
-      width: inner,
-      align: 'center',
-    });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(34 * k)
-    .text(printable(art.scheme.operator), { width: inner, align: 'center' });
-  y = doc.y + 16 * k;
-
-  if (art.scheme.purpose) {
-    doc
-      .font('Helvetica')
-      .fontSize(15 * k)
-      .text(printable(art.scheme.purpose.slice(0, 400)), margin, y, {
-        width: inner,
-        align: 'center',
-      });
-    y = doc.y + 16 * k;
+  for (const t of [l.cctv, l.inOperation, l.recorded, ...(l.purpose ? [l.purpose] : [])]) {
+    drawText(doc, t, margin, y, inner, 'center');
+    y += t.height;
   }
+  y += l.gap;
+  doc.rect(margin + inner * 0.15, y, inner * 0.7, l.rule).fill(BLACK);
+  y += l.rule + l.gap;
 
-  doc.font('Helvetica-Bold').fontSize(20 * k);
-  for (const line of contactLines(art.scheme)) {
-    doc.text(printable(line), margin, y, { width: inner, align: 'center' });
-    y = doc.y + 4 * k;
+  for (const t of [l.operatedBy, l.operator]) {
+    drawText(doc, t, margin, y, inner, 'center');
+    y += t.height;
   }
+  y += l.gap;
+  for (const t of l.contact) {
+    drawText(doc, t, margin, y, inner, 'center');
+    y += t.height + 6 * k;
+  }
+  y += l.gap;
 
-  const qrSize = 200 * k;
-  const qrY = Math.max(y + 16 * k, doc.page.height - margin * 1.5 - qrSize - 70 * k);
-  doc.image(art.qrPng, (width - qrSize) / 2, qrY, { width: qrSize, height: qrSize });
-
-  doc
-    .font('Helvetica')
-    .fontSize(14 * k)
-    .text('Sign reference', margin, qrY + qrSize + 8 * k, { width: inner, align: 'center' });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(36 * k)
-    .text(art.signRef, { width: inner, align: 'center' });
-  doc
-    .font('Helvetica')
-    .fontSize(11 * k)
-    .text(printable(art.pageUrl), { width: inner, align: 'center' });
+  // The panel sits on the foot of the page whatever the rounding above.
+  const panelY = H - margin - l.panelHeight;
+  doc.roundedRect(margin, panelY, inner, l.panelHeight, 10 * k).fill(WHITE);
+  const qrX = margin + l.panelPad;
+  doc.image(art.qrPng, qrX, panelY + (l.panelHeight - l.qr) / 2, { width: l.qr, height: l.qr });
+  const c = l.column;
+  const colX = qrX + l.qr + 16 * k;
+  let cy = panelY + l.panelPad;
+  drawText(doc, c.scan, colX, cy, c.width, 'left');
+  cy += c.scan.height + 10 * k;
+  drawText(doc, c.refLabel, colX, cy, c.width, 'left');
+  cy += c.refLabel.height;
+  drawText(doc, c.ref, colX, cy, c.width, 'left');
+  cy += c.ref.height + 4 * k;
+  drawText(doc, c.url, colX, cy, c.width, 'left');
 
   doc.end();
   return done;

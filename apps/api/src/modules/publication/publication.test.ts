@@ -108,6 +108,18 @@ describe('published contact details', () => {
       ],
       [{ siteId: null, ...settings, email: 'not an address' }, 'email'],
       [{ ...settings }, 'siteId is required'],
+      [
+        { siteId: null, ...settings, phone: '' },
+        'Enter the phone number to publish, or untick "Phone number".',
+      ],
+      [
+        { siteId: null, ...settings, showEmail: true, email: '' },
+        'Enter the e-mail address to publish, or untick "E-mail address".',
+      ],
+      [
+        { siteId: null, ...settings, showAddress: true, address: '   ' },
+        'Enter the postal address to publish, or untick "Postal address".',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await send(t, 'PUT', '/api/contact/publication', a.token, body);

@@ -53,6 +53,26 @@ describe('sites of a company', () => {
     expect(Date.parse(confirmed.json().detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('stores a county chosen from the pick-list without its nation label, as sign-up does', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const added = await send(t, 'POST', '/api/sites/add', a.token, {
+      ...siteInput('Car park'),
+      county: 'Kent (England)',
+    });
+    expect(added.json()).toMatchObject({ county: 'Kent' });
+    const edited = await send(t, 'PUT', `/api/sites/${added.json().id}`, a.token, {
+      ...siteInput('Car park'),
+      county: 'County Down (Northern Ireland)',
+    });
+    expect(edited.json()).toMatchObject({ county: 'County Down' });
+    const company = await send(t, 'PUT', `/api/company/${a.reply.companyId}`, a.token, {
+      name: a.body.companyName,
+      county: 'Dyfed (Wales)',
+    });
+    expect(company.json()).toMatchObject({ county: 'Dyfed' });
+  });
+
   it('refuses bad bodies with a message naming the field, and changes nothing', async () => {
     t = await createTestApp();
     const a = await signedIn(t);

@@ -1,7 +1,7 @@
 import type { AddressDetail, AddressSuggestion } from '@app/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
-import { useState } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import styles from './address-lookup-field.module.css';
 import { fetchAddressDetail } from './api/address-detail';
 import { addressSuggestionsQuery } from './api/address-suggestions';
@@ -24,19 +24,41 @@ export interface AddressLookupFieldProps {
   required?: boolean;
 }
 
-/** The address fields of a site or a company record, filled from a chosen suggestion. */
-export function addressLines(address: AddressDetail) {
-  return {
-    address1: address.line_1,
-    address2: address.line_2,
-    address3: address.line_3,
-    town: address.town_or_city,
-    postcode: address.postcode,
-    county: address.county,
-  };
+const { stateChangeTypes } = useCombobox;
+
+/** The list's tallest (15rem at the default font size) and its gap from the field, in pixels. */
+const MENU_MAX_PX = 240;
+const MENU_GAP_PX = 4;
+
+/**
+ * The part of the window the field can be seen in: the viewport, cut down by every scrolling
+ * ancestor (the sign-up dialog scrolls inside the window).
+ */
+function visibleArea(element: HTMLElement): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if (overflowY === 'visible' || overflowY === 'clip') continue;
+    const box = parent.getBoundingClientRect();
+    top = Math.max(top, box.top + parent.clientTop);
+    bottom = Math.min(bottom, box.top + parent.clientTop + parent.clientHeight);
+  }
+  return { top, bottom };
 }
 
-const { stateChangeTypes } = useCombobox;
+type Placement = { side: 'below' | 'above'; maxHeight: number };
+
+/** Below the field when the list fits there, else on the side with more room, never taller than that room. */
+function placeMenu(input: HTMLElement, menu: HTMLElement): Placement {
+  const area = visibleArea(input);
+  const field = input.getBoundingClientRect();
+  const below = area.bottom - field.bottom - MENU_GAP_PX;
+  const above = field.top - area.top - MENU_GAP_PX;
+  const wanted = Math.min(menu.scrollHeight, MENU_MAX_PX);
+  const side = below >= wanted || below >= above ? 'below' : 'above';
+  return { side, maxHeight: Math.max(0, Math.min(MENU_MAX_PX, side === 'below' ? below : above)) };
+}
 
 /**
  * The first address line, with suggestions from the address look-up as the user types (3 or more
@@ -61,6 +83,27 @@ export function AddressLookupField({
   const suggestions = useQuery(addressSuggestionsQuery(term));
   const items = suggestions.data ?? [];
   const isOpen = menuWanted && items.length > 0;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const [placement, setPlacement] = useState<Placement>({ side: 'below', maxHeight: MENU_MAX_PX });
+
+  // The list floats over the form, on whichever side of the field it can be seen whole, and
+  // follows the field while the page or the dialog scrolls or the window changes size.
+  useLayoutEffect(() => {
+    if (!isOpen || items.length === 0) return;
+    const place = () => {
+      if (!inputRef.current || !menuRef.current) return;
+      const next = placeMenu(inputRef.current, menuRef.current);
+      setPlacement((now) => (now.side === next.side && now.maxHeight === next.maxHeight ? now : next));
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [isOpen, items]);
 
   const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } =
     useCombobox<AddressSuggestion>({
@@ -105,39 +148,49 @@ export function AddressLookupField({
           {hint}
         </p>
       )}
-      <input
-        {...getInputProps({
-          // The value is ours, set in the change event itself: downshift reports changes after
-          // rendering, and a controlled input updated that late drops keys typed quickly.
-          // A chosen address replaces it (its first line), not the suggestion's one-line summary.
-          value,
-          onChange: (event) => {
-            onChange(event.currentTarget.value);
-            setTyped(event.currentTarget.value);
-          },
-          className: styles.input,
-          autoComplete: 'address-line1',
-          required,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy || undefined,
-        })}
-      />
-      <ul {...getMenuProps({ className: styles.menu })} hidden={!isOpen}>
-        {isOpen &&
-          items.map((item, index) => (
-            <li
-              key={item.id}
-              {...getItemProps({
-                item,
-                index,
-                className:
-                  index === highlightedIndex ? `${styles.option} ${styles.highlighted}` : styles.option,
-              })}
-            >
-              {item.address}
-            </li>
-          ))}
-      </ul>
+      <div className={styles.anchor}>
+        <input
+          {...getInputProps({
+            ref: inputRef,
+            // The value is ours, set in the change event itself: downshift reports changes after
+            // rendering, and a controlled input updated that late drops keys typed quickly.
+            // A chosen address replaces it (its first line), not the suggestion's one-line summary.
+            value,
+            onChange: (event) => {
+              onChange(event.currentTarget.value);
+              setTyped(event.currentTarget.value);
+            },
+            className: styles.input,
+            autoComplete: 'address-line1',
+            required,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': describedBy || undefined,
+          })}
+        />
+        <ul
+          {...getMenuProps({
+            ref: menuRef,
+            className: placement.side === 'above' ? `${styles.menu} ${styles.above}` : styles.menu,
+            style: { maxHeight: placement.maxHeight } satisfies CSSProperties,
+          })}
+          hidden={!isOpen}
+        >
+          {isOpen &&
+            items.map((item, index) => (
+              <li
+                key={item.id}
+                {...getItemProps({
+                  item,
+                  index,
+                  className:
+                    index === highlightedIndex ? `${styles.option} ${styles.highlighted}` : styles.option,
+                })}
+              >
+                {item.address}
+              </li>
+            ))}
+        </ul>
+      </div>
       <p className={styles.visuallyHidden} role="status">
         {isOpen ? `${items.length} ${items.length === 1 ? 'address' : 'addresses'} found.` : ''}
       </p>

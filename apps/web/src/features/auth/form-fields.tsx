@@ -141,51 +141,6 @@ export function TextAreaField({ id, label, hint, error, value, onChange, ...inpu
   );
 }
 
-export interface SelectFieldProps extends FieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly string[];
-  /** The first, empty choice. */
-  placeholder: string;
-  required?: boolean;
-  autoComplete?: string;
-}
-
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  value,
-  onChange,
-  options,
-  placeholder,
-  ...input
-}: SelectFieldProps) {
-  // A value from elsewhere (an address look-up) that the list lacks is kept as a choice of its own.
-  const choices = value && !options.includes(value) ? [value, ...options] : options;
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        {...input}
-        id={id}
-        className={styles.select}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-      >
-        <option value="">{placeholder}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
-}
-
 export interface CheckboxFieldProps {
   id: string;
   checked: boolean;

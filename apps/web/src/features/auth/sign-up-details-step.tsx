@@ -1,12 +1,9 @@
-import { type AddressDetail, KEY_INFO_MAX, SITE_NAME_MAX } from '@app/contract/accounts';
-import { useQuery } from '@tanstack/react-query';
+import { KEY_INFO_MAX, SITE_NAME_MAX } from '@app/contract/accounts';
 import { useEffect, useState } from 'react';
-import { AddressLookupField } from '../address/address-lookup-field';
-import { countryNamesQuery } from './countries';
+import { type AddressField, AddressFields, type AddressValues } from '../address/address-fields';
 import formStyles from './form.module.css';
-import { CheckboxField, SelectField, TextAreaField, TextField, type TextFieldProps } from './form-fields';
+import { TextAreaField, TextField, type TextFieldProps } from './form-fields';
 import { KEY_INFO_EXAMPLE, type SignUpStepProps } from './sign-up-form';
-import { countyOption, UK_COUNTY_OPTIONS } from './uk-counties';
 
 /** SPEC.md section 4: how long the Copy button's 'Copied!' shows. */
 export const COPIED_MS = 2000;
@@ -23,18 +20,13 @@ function useCopied(): [boolean, () => void] {
 
 /** Step 3: the company and its contact, the address, and the first site. */
 export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProps) {
-  const countries = useQuery({ ...countryNamesQuery, enabled: !values.inUk });
   const [copied, markCopied] = useCopied();
 
-  const fillAddress = (address: AddressDetail) => {
-    set('address1', address.line_1);
-    set('address2', address.line_2);
-    set('address3', address.line_3);
-    set('town', address.town_or_city);
-    set('postcode', address.postcode);
-    // The look-up only knows UK addresses, so its county belongs in the County list.
-    set('inUk', true);
-    set('county', countyOption(address.county) ?? address.county);
+  const setAddress = (patch: Partial<AddressValues>) => {
+    for (const field of Object.keys(patch) as AddressField[]) {
+      const value = patch[field];
+      if (value !== undefined) set(field, value);
+    }
   };
 
   const copyExample = () => {
@@ -79,86 +71,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProp
 
       <fieldset className={formStyles.section}>
         <legend className={formStyles.sectionTitle}>Address</legend>
-        <AddressLookupField
-          id={idOf('address1')}
-          label="Address 1"
-          hint="Start typing the address or postcode and choose it from the list, or type it in full."
-          value={values.address1}
-          onChange={(value) => set('address1', value)}
-          onAddressChosen={fillAddress}
-          required
-          error={errorOf('address1')}
-        />
-        <TextField
-          id={idOf('address2')}
-          label="Address 2 (optional)"
-          value={values.address2}
-          onChange={(value) => set('address2', value)}
-          autoComplete="address-line2"
-        />
-        <TextField
-          id={idOf('address3')}
-          label="Address 3 (optional)"
-          value={values.address3}
-          onChange={(value) => set('address3', value)}
-          autoComplete="address-line3"
-        />
-        <div className={formStyles.pair}>
-          <TextField
-            id={idOf('town')}
-            label="Town/City"
-            value={values.town}
-            onChange={(value) => set('town', value)}
-            autoComplete="address-level2"
-            required
-            error={errorOf('town')}
-          />
-          <TextField
-            id={idOf('postcode')}
-            label="Post Code"
-            value={values.postcode}
-            onChange={(value) => set('postcode', value)}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            required
-            error={errorOf('postcode')}
-          />
-        </div>
-        <CheckboxField
-          id={idOf('inUk')}
-          checked={values.inUk}
-          onChange={(checked) => {
-            set('inUk', checked);
-            // A county is no country and the other way round: the choice starts again.
-            set('county', '');
-          }}
-        >
-          UK including Northern Ireland
-        </CheckboxField>
-        {values.inUk ? (
-          <SelectField
-            id={idOf('county')}
-            label="County"
-            placeholder="Choose a county"
-            options={UK_COUNTY_OPTIONS}
-            value={values.county}
-            onChange={(value) => set('county', value)}
-            required
-            error={errorOf('county')}
-          />
-        ) : (
-          <SelectField
-            id={idOf('county')}
-            label="Country"
-            placeholder={countries.data ? 'Choose a country' : 'Loading countries...'}
-            options={countries.data ?? []}
-            value={values.county}
-            onChange={(value) => set('county', value)}
-            autoComplete="country-name"
-            required
-            error={errorOf('county')}
-          />
-        )}
+        <AddressFields values={values} onChange={setAddress} idOf={idOf} errorOf={errorOf} required />
       </fieldset>
 
       <fieldset className={formStyles.section}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { countyOption, UK_COUNTY_OPTIONS } from '../address/uk-counties';
 import { checkSubmit, emptySignUp, type SignUpValues, toSignUpBody } from './sign-up-form';
-import { countyOption, UK_COUNTY_OPTIONS } from './uk-counties';
 
 const complete: SignUpValues = {
   ...emptySignUp,

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { AddressLookupField, addressLines } from '../address/address-lookup-field';
+import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { companyQuery, saveCompany } from './api';
 import { errorText, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
@@ -11,13 +11,14 @@ import styles from './workspace.module.css';
 
 function CompanyForm({ company }: { company: CompanyRecord }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(company);
+  const { id, name, tel, ...address } = company;
+  const [form, setForm] = useState({ name, tel, ...addressFormValues(address) });
   const [error, setError] = useState<string>();
-  const set = (key: keyof CompanyRecord) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: 'name' | 'tel') => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof saveCompany>[1]) => saveCompany(company.id, body),
+    mutationFn: (body: Parameters<typeof saveCompany>[1]) => saveCompany(id, body),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(companyQuery(company.id).queryKey, saved);
+      queryClient.setQueryData(companyQuery(id).queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: ['workspace', 'account'] });
       notify.success('Company details saved.');
     },
@@ -25,8 +26,7 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { id: _id, ...fields } = form;
-    const parsed = companyBody.safeParse(fields);
+    const parsed = companyBody.safeParse({ name: form.name, tel: form.tel, ...storedAddress(form) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     save.mutate(parsed.data);
@@ -41,37 +41,11 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
         onChange={set('name')}
         required
       />
-      <AddressLookupField
-        id="co-a1"
-        label="Address 1"
-        hint="Start typing to look the address up, or type it in full."
-        value={form.address1}
-        onChange={set('address1')}
-        onAddressChosen={(a) => setForm((f) => ({ ...f, ...addressLines(a) }))}
+      <AddressFields
+        values={form}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        idOf={(field) => `co-${field}`}
       />
-      <TextField
-        id="co-a2"
-        label="Address 2"
-        max={L.addressLine}
-        value={form.address2}
-        onChange={set('address2')}
-      />
-      <TextField
-        id="co-a3"
-        label="Address 3"
-        max={L.addressLine}
-        value={form.address3}
-        onChange={set('address3')}
-      />
-      <TextField id="co-town" label="Town/City" max={L.town} value={form.town} onChange={set('town')} />
-      <TextField
-        id="co-postcode"
-        label="Post Code"
-        max={L.postcode}
-        value={form.postcode}
-        onChange={set('postcode')}
-      />
-      <TextField id="co-county" label="County" max={L.county} value={form.county} onChange={set('county')} />
       <TextField
         id="co-tel"
         label="Telephone"

@@ -4,6 +4,7 @@ import {
   type PublicationSettingsRecord,
   publicationSettings,
   type SiteSummary,
+  workspaceMessages,
 } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +15,15 @@ import { followCompany, publicationQuery, savePublication, sitesQuery } from './
 import { CheckboxField, errorText, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
+
+/** The values a ticked channel needs, each with its field's message when it is empty. */
+const CHANNEL_FIELDS = ['phone', 'email', 'address'] as const;
+type FieldErrors = Partial<Record<(typeof CHANNEL_FIELDS)[number], string>>;
+const CHANNEL_MESSAGES: Record<(typeof CHANNEL_FIELDS)[number], string> = {
+  phone: workspaceMessages.phoneToPublish,
+  email: workspaceMessages.emailToPublish,
+  address: workspaceMessages.addressToPublish,
+};
 
 /** The settings form of the company (siteId null) or of one site. */
 function SettingsForm({
@@ -27,6 +37,13 @@ function SettingsForm({
 }) {
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const idp = `pub-${siteId ?? 'company'}`;
+  const showFieldErrors = (next: FieldErrors) => {
+    setFieldErrors(next);
+    const first = CHANNEL_FIELDS.find((field) => next[field]);
+    if (first) document.getElementById(`${idp}-${first}`)?.focus();
+  };
   const set =
     <K extends keyof PublicationSettingsRecord>(key: K) =>
     (value: PublicationSettingsRecord[K]) =>
@@ -37,16 +54,31 @@ function SettingsForm({
       notify.success('Published contact details saved.');
       onSaved(reply);
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => {
+      // The server holds the same rules: its refusal of an empty channel goes to that field.
+      const text = errorText(e);
+      const field = CHANNEL_FIELDS.find((f) => CHANNEL_MESSAGES[f] === text);
+      if (field) showFieldErrors({ [field]: text });
+      else setError(text);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = publicationSettings.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
+    const parsed = publicationSettings.safeParse(form);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = CHANNEL_FIELDS.find((f) => f === issue.path[0]);
+        if (field) next[field] ??= issue.message;
+      }
+      showFieldErrors(next);
+      if (Object.keys(next).length === 0) setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    showFieldErrors({});
     save.mutate({ siteId, ...parsed.data });
   };
-  const idp = `pub-${siteId ?? 'company'}`;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.fieldset}>
@@ -84,6 +116,7 @@ function SettingsForm({
         max={L.phone}
         value={form.phone}
         onChange={set('phone')}
+        error={fieldErrors.phone}
       />
       <TextField
         id={`${idp}-email`}
@@ -92,6 +125,7 @@ function SettingsForm({
         max={254}
         value={form.email}
         onChange={set('email')}
+        error={fieldErrors.email}
       />
       <TextArea
         id={`${idp}-address`}
@@ -100,6 +134,7 @@ function SettingsForm({
         max={L.publishedAddress}
         value={form.address}
         onChange={set('address')}
+        error={fieldErrors.address}
       />
       <CheckboxField
         id={`${idp}-home`}

@@ -1,17 +1,16 @@
-import type { AddressDetail } from '@app/contract/accounts';
 import { workspaceLimits as L, type SiteBody, type SiteRecord, siteBody } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { AddressLookupField, addressLines } from '../address/address-lookup-field';
+import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { addSite, saveSite, siteQuery } from './api';
 import { CheckboxField, errorText, NumberField, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
-type SiteForm = Required<Omit<SiteBody, 'confirmDetails'>> & { confirmDetails: boolean };
+type SiteForm = Required<Omit<SiteBody, 'confirmDetails'>> & { confirmDetails: boolean; inUk: boolean };
 
 const empty: SiteForm = {
   name: '',
@@ -21,6 +20,7 @@ const empty: SiteForm = {
   town: '',
   postcode: '',
   county: '',
+  inUk: true,
   keyInfo: '',
   retentionDays: 30,
   whoSees: '',
@@ -29,12 +29,7 @@ const empty: SiteForm = {
 
 const fromRecord = (s: SiteRecord): SiteForm => ({
   name: s.name,
-  address1: s.address1,
-  address2: s.address2,
-  address3: s.address3,
-  town: s.town,
-  postcode: s.postcode,
-  county: s.county,
+  ...addressFormValues(s),
   keyInfo: s.keyInfo,
   retentionDays: s.retentionDays,
   whoSees: s.whoSees,
@@ -67,7 +62,8 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(undefined);
-    const parsed = siteBody.safeParse(form);
+    const { inUk: _inUk, ...fields } = form;
+    const parsed = siteBody.safeParse({ ...fields, ...storedAddress(form) });
     if (!parsed.success) {
       const next: Partial<Record<keyof SiteForm, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -81,8 +77,6 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
     save.mutate(parsed.data);
   };
 
-  const chooseAddress = (a: AddressDetail) => setForm((f) => ({ ...f, ...addressLines(a) }));
-
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField
@@ -94,54 +88,11 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         error={errors.name}
         required
       />
-      <AddressLookupField
-        id="site-address1"
-        label="Address 1"
-        hint="Start typing to look the address up, or type it in full."
-        value={form.address1}
-        onChange={set('address1')}
-        onAddressChosen={chooseAddress}
-        error={errors.address1}
-      />
-      <TextField
-        id="site-address2"
-        label="Address 2"
-        max={L.addressLine}
-        value={form.address2}
-        onChange={set('address2')}
-        error={errors.address2}
-      />
-      <TextField
-        id="site-address3"
-        label="Address 3"
-        max={L.addressLine}
-        value={form.address3}
-        onChange={set('address3')}
-        error={errors.address3}
-      />
-      <TextField
-        id="site-town"
-        label="Town/City"
-        max={L.town}
-        value={form.town}
-        onChange={set('town')}
-        error={errors.town}
-      />
-      <TextField
-        id="site-postcode"
-        label="Post Code"
-        max={L.postcode}
-        value={form.postcode}
-        onChange={set('postcode')}
-        error={errors.postcode}
-      />
-      <TextField
-        id="site-county"
-        label="County"
-        max={L.county}
-        value={form.county}
-        onChange={set('county')}
-        error={errors.county}
+      <AddressFields
+        values={form}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        idOf={(field) => `site-${field}`}
+        errorOf={(field) => errors[field]}
       />
       <TextArea
         id="site-key-info"

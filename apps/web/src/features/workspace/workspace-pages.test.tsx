@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
@@ -78,6 +78,78 @@ describe('/site', () => {
   });
 });
 
+describe('/site: the address', () => {
+  it('is the sign-up address: UK checkbox, County list with nations, Country list, and the label not sent', async () => {
+    signIn(false);
+    const calls = fakeApi({ 'GET /api/account': account(0), 'POST /api/sites/add': site(9, 'Gate') });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    const uk = await screen.findByRole('checkbox', { name: 'UK including Northern Ireland' });
+    expect(uk).toHaveProperty('checked', true);
+    expect(screen.queryByRole('textbox', { name: 'County' })).toBeNull();
+    const county = screen.getByRole('combobox', { name: 'County' });
+    for (const name of [
+      'Kent (England)',
+      'Dyfed (Wales)',
+      'Midlothian (Scotland)',
+      'County Down (Northern Ireland)',
+    ]) {
+      expect(within(county).getByRole('option', { name })).toBeTruthy();
+    }
+
+    await user.click(uk);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(await within(country).findByRole('option', { name: 'France' })).toBeTruthy();
+    await user.click(uk);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), 'Kent (England)');
+
+    await user.type(screen.getByRole('textbox', { name: 'Site name' }), 'Gate');
+    await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'POST')?.body)
+      .toMatchObject({ name: 'Gate', county: 'Kent' });
+  });
+
+  it('editing a site shows its county in the County list, or its country in the Country list', async () => {
+    signIn(false);
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/1': site(1, 'Yard'),
+      'GET /api/sites/2': site(2, 'Dublin office', { county: 'Ireland' }),
+      'PUT /api/sites/1': site(1, 'Yard'),
+    });
+    const yard = renderPage(<SitePage />, '/site?id=1');
+    const county = (await screen.findByRole('combobox', { name: 'County' })) as HTMLSelectElement;
+    expect(county.value).toBe('West Yorkshire (England)');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save site' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toEqual({
+        name: 'Yard',
+        address1: '1 Lantern Row',
+        address2: '',
+        address3: '',
+        town: 'Leeds',
+        postcode: 'LS1 9ZQ',
+        county: 'West Yorkshire',
+        keyInfo: 'Crime prevention.',
+        retentionDays: 30,
+        whoSees: 'The manager',
+        confirmDetails: false,
+      });
+    yard.unmount();
+
+    renderPage(<SitePage />, '/site?id=2');
+    const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
+    expect(country.value).toBe('Ireland');
+    expect(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+});
+
 describe('/manage-contact', () => {
   it('is refused to plain users', async () => {
     signIn(false);
@@ -127,6 +199,105 @@ describe('/manage-contact', () => {
   });
 });
 
+describe('/manage-contact: publishing a channel', () => {
+  const nothingPublished = {
+    showPhone: false,
+    showEmail: false,
+    showAddress: false,
+    showRelay: true,
+    phone: '',
+    email: '',
+    address: '',
+    isHomeAddress: false,
+    homeAddressConsent: false,
+    contactText: '',
+  };
+  const publication = (settings: typeof nothingPublished) => ({
+    company: { name: 'Northern Watch Ltd', settings },
+    sites: [
+      {
+        siteId: 1,
+        siteName: 'Yard',
+        settings: null,
+        preview: {
+          phone: settings.phone || null,
+          email: null,
+          address: null,
+          relay: true,
+          contactText: null,
+        },
+        detailsOutOfDate: false,
+      },
+    ],
+  });
+  const contactApi = () =>
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/contact/publication': publication(nothingPublished),
+      'PUT /api/contact/publication': publication({
+        ...nothingPublished,
+        showPhone: true,
+        phone: '0113 496 0000',
+      }),
+    });
+
+  it('ticking "Phone number" and saving sends showPhone: true, showEmail: false', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '0113 496 0000');
+    await user.click(screen.getByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toMatchObject({ siteId: null, showPhone: true, showEmail: false, phone: '0113 496 0000' });
+  });
+
+  it('a ticked phone number with no number is refused on the Phone field, which gets the focus', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter the phone number to publish, or untick "Phone number".',
+    );
+    expect(phone.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
+    expect(document.activeElement).toBe(phone);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it("shows the server's refusal of an empty channel on its field", async () => {
+    signIn(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const key = `${init?.method ?? 'GET'} ${String(input)}`;
+        if (key === 'GET /api/account') return Response.json(account(1));
+        if (key === 'GET /api/sites/company/5') return Response.json([site(1, 'Yard')]);
+        if (key === 'GET /api/contact/publication') return Response.json(publication(nothingPublished));
+        return Response.json(
+          { message: 'Enter the e-mail address to publish, or untick "E-mail address".' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter the e-mail address to publish, or untick "E-mail address".',
+    );
+  });
+});
+
 describe('/company', () => {
   it('looks the address up as the master user types, fills every address field, and saves them', async () => {
     signIn(true);
@@ -138,7 +309,7 @@ describe('/company', () => {
       address3: '',
       town: 'Bristol',
       postcode: 'BS1 4DB',
-      county: 'Bristol',
+      county: 'City of Bristol',
       tel: '0117 496 0000',
     };
     const moved = {
@@ -161,14 +332,29 @@ describe('/company', () => {
     renderPage(<CompanyPage />, '/company');
     const user = userEvent.setup();
     const address1 = await screen.findByRole('combobox', { name: 'Address 1' });
+    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
+      'City of Bristol (England)',
+    );
     await user.clear(address1);
     await user.type(address1, 'Lantern');
-    await user.click(await screen.findByRole('option', { name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ' }));
+    // Within the suggestions: the County list has options too.
+    await user.click(
+      await within(await screen.findByRole('listbox')).findByRole('option', {
+        name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ',
+      }),
+    );
     await expect
       .poll(() => (screen.getByRole('textbox', { name: 'Post Code' }) as HTMLInputElement).value)
       .toBe('LS1 9ZQ');
     expect((screen.getByRole('textbox', { name: 'Address 2' }) as HTMLInputElement).value).toBe('Holbeck');
     expect((screen.getByRole('textbox', { name: 'Town/City' }) as HTMLInputElement).value).toBe('Leeds');
+    expect(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
+      'West Yorkshire (England)',
+    );
     await user.click(screen.getByRole('button', { name: 'Save company details' }));
     await expect
       .poll(() => calls.find((c) => c.method === 'PUT')?.body)

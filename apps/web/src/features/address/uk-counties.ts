@@ -1,5 +1,5 @@
 /**
- * Counties for the sign-up form's County pick-list (SPEC.md section 2), each labelled with its
+ * Counties for the County pick-list of every address form (SPEC.md section 2), each labelled with its
  * nation. The names are those UK address data uses for the county line: the ceremonial counties
  * of England, the preserved counties of Wales, the registration counties of Scotland and the six
  * counties of Northern Ireland, so a looked-up address finds its county here.

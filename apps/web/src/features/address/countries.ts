@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 /**
  * English names of the ISO 3166-1 countries, from the maintained i18n-iso-countries data.
- * Fetched only when the sign-up form switches to a Country pick-list, so it never weighs on the
+ * Fetched only when an address form switches to a Country pick-list, so it never weighs on the
  * first paint.
  */
 export async function loadCountryNames(): Promise<string[]> {

@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderShell } from '../../test/render-shell';
+import { setScreenWidth } from '../../test/screen-width';
+import { SIDEBAR_ID } from './ids';
+
+// The drawer's own button must close it: a press on it is not an "outside click" that closes the
+// drawer first, only for the same click to open it again.
+describe('the narrow-screen menu button', () => {
+  it('opens the drawer with "Open menu" and closes it with "Close menu"', async () => {
+    setScreenWidth(375);
+    const user = userEvent.setup();
+    await renderShell({ path: '/' });
+    const drawer = document.getElementById(SIDEBAR_ID);
+    if (!drawer) throw new Error('no sidebar');
+
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(drawer.hasAttribute('inert')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(drawer.hasAttribute('inert')).toBe(true);
+  });
+});
