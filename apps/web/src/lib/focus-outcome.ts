@@ -9,7 +9,9 @@ import { useEffect, useRef } from 'react';
 export function focusOutcome(element: HTMLElement | null): void {
   if (!element) return;
   element.focus({ preventScroll: true });
-  element.scrollIntoView({ block: 'center', inline: 'nearest' });
+  // Absent where nothing is laid out (jsdom in component tests): focus alone is enough there.
+  if (typeof element.scrollIntoView === 'function')
+    element.scrollIntoView({ block: 'center', inline: 'nearest' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CompanyPage } from './company-page';
@@ -28,6 +28,27 @@ describe('/your-sites', () => {
     expect(cards[0]?.textContent).toContain('Look-ups (30 days)4');
     expect(within(cards[1] as HTMLElement).getByText(/Details may be out of date/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit Depot' }).getAttribute('href')).toBe('/site?id=2');
+  });
+
+  it('re-confirms a site with one button, says so with the date and moves focus there', async () => {
+    signIn(false);
+    const confirmedAt = new Date().toISOString();
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/company/5': [site(2, 'Depot', { detailsOutOfDate: true })],
+      'POST /api/sites/2/confirm': site(2, 'Depot', { detailsConfirmedAt: confirmedAt }),
+    });
+    renderPage(<YourSitesPage />, '/your-sites');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm details of Depot' }));
+    const status = await screen.findByRole('status');
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(confirmedAt),
+    );
+    expect(status.textContent).toBe(`Details of Depot confirmed on ${today}.`);
+    expect(today).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/sites/2/confirm']);
   });
 
   it('with no sites, leads to adding the first one', async () => {

@@ -27,7 +27,7 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
         disabled={confirm.isPending}
         onClick={() => confirm.mutate()}
       >
-        Confirm details <span className={styles.visuallyHidden}>of {site.name} </span>are correct
+        Confirm details <span className={styles.visuallyHidden}>of {site.name}</span>
       </button>
       {confirm.isSuccess && (
         <p ref={outcomeRef} role="status" tabIndex={-1} className={styles.success}>
