@@ -147,6 +147,25 @@ describe('the look-up pages', () => {
     expect(router.state.location.pathname).toBe('/search-scheme');
   });
 
+  it('/search moves focus to what a search found, or to why it did not search', async () => {
+    stubFetch({
+      '/api/lookup/search': { status: 200, body: { results: [quayScheme], page: 1, hasMore: false } },
+      '/api/search-records/add': { status: 200, body: { success: true } },
+    });
+    renderAt('/search');
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Company, site, town or postcode' });
+    await user.type(box, 'q');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const tooShort = await screen.findByText(lookupMessages.termTooShort);
+    await waitFor(() => expect(document.activeElement?.contains(tooShort)).toBe(true));
+
+    await user.type(box, 'uay');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Results for “quay”' });
+    await waitFor(() => expect(document.activeElement?.contains(heading)).toBe(true));
+  });
+
   describe('the contact-the-operator form', () => {
     async function openRelay(
       relayReply: Reply = { status: 200, body: { reference: 'R-000042', message: 'ok' } },
