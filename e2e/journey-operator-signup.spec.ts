@@ -21,12 +21,19 @@ for (const screen of SCREENS) {
       const [sticker] = issueStickers(1);
       if (!sticker) throw new Error('No sticker was issued');
       const id = `${Date.now().toString(36)}${screen.name.slice(0, 1)}`;
-      const operator = { userName: `op${id}`.slice(0, 20), email: `op${id}@example.com`, password: 'first-Secret-1' };
+      const operator = {
+        userName: `op${id}`.slice(0, 20),
+        email: `op${id}@example.com`,
+        password: 'first-Secret-1',
+      };
 
       await page.goto(`${origin}/`);
       await settled(page);
       await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-      await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Create An Account' }).click();
+      await page
+        .getByRole('dialog', { name: 'Sign In' })
+        .getByRole('button', { name: 'Create An Account' })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Create An Account' });
 
       await dialog.getByRole('textbox', { name: 'Sign Reference' }).fill(sticker.signRef);
@@ -55,7 +62,9 @@ for (const screen of SCREENS) {
       await dialog.getByRole('combobox', { name: 'County' }).selectOption('North Yorkshire (England)');
       await dialog.getByRole('textbox', { name: 'Site Name' }).fill('Minster Yard gates');
       await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
-      await expect(dialog.getByRole('textbox', { name: 'Key Information' })).toHaveValue(/overwritten every 30 days/);
+      await expect(dialog.getByRole('textbox', { name: 'Key Information' })).toHaveValue(
+        /overwritten every 30 days/,
+      );
       const submittedAt = new Date();
       await dialog.getByRole('button', { name: 'Submit' }).click();
 
@@ -100,7 +109,9 @@ for (const screen of SCREENS) {
       const visitor = await publicContext.newPage();
       await visitor.goto(`${origin}/sign/${sticker.signRef}`);
       await settled(visitor);
-      await expect(visitor.getByRole('heading', { level: 1, name: 'Minster Yard Estates Ltd' })).toBeInViewport();
+      await expect(
+        visitor.getByRole('heading', { level: 1, name: 'Minster Yard Estates Ltd' }),
+      ).toBeInViewport();
       const date = definitionOf(visitor, 'Details confirmed');
       await date.scrollIntoViewIfNeeded();
       await expect(date).toBeInViewport();

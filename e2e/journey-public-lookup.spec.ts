@@ -1,7 +1,14 @@
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
-import { britishToday, definitionOf, expectInViewAndFocused, SCREENS, settled, shot } from './support/journey';
+import {
+  britishToday,
+  definitionOf,
+  expectInViewAndFocused,
+  SCREENS,
+  settled,
+  shot,
+} from './support/journey';
 import { type Operator, registerOperator } from './support/operator';
 
 const origin = brandOrigin('signs');
@@ -36,7 +43,9 @@ for (const screen of SCREENS) {
 
       await expect(page).toHaveURL(`${origin}/sign/${operator.signRef}`);
       await settled(page);
-      await expect(page.getByRole('heading', { level: 1, name: 'Castle Mews Management Ltd' })).toBeInViewport();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Castle Mews Management Ltd' }),
+      ).toBeInViewport();
       await expect(page.getByText(`Sign reference ${operator.signRef}`)).toBeInViewport();
       await expect(page.getByText('Castle Mews courtyard, York, YO1 9AA')).toBeInViewport();
       await shot(page, testInfo, 'public-lookup-sign-page', screen.name);
@@ -57,7 +66,9 @@ for (const screen of SCREENS) {
       await page.getByRole('textbox', { name: 'Sign reference' }).fill(` ${operator.signRef} `);
       await page.getByRole('textbox', { name: 'Sign reference' }).press('Enter');
       await expect(page).toHaveURL(`${origin}/sign/${operator.signRef}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Castle Mews Management Ltd' })).toBeInViewport();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Castle Mews Management Ltd' }),
+      ).toBeInViewport();
     });
 
     test('a reference no sign has: the box keeps it and says so', async ({ page, pageErrors }, testInfo) => {
@@ -69,7 +80,9 @@ for (const screen of SCREENS) {
 
       await expect(page).toHaveURL(`${origin}/search-scheme?ref=ZZZZ-0000-ZZZZ`);
       await expectInViewAndFocused(page.getByText('No sign has that reference.'));
-      await expect(page.getByRole('textbox', { name: 'The reference on the sign' })).toHaveValue('ZZZZ-0000-ZZZZ');
+      await expect(page.getByRole('textbox', { name: 'The reference on the sign' })).toHaveValue(
+        'ZZZZ-0000-ZZZZ',
+      );
       await shot(page, testInfo, 'public-lookup-not-found', screen.name);
       await expectNoSeriousA11yViolations(page);
     });

@@ -37,7 +37,9 @@ for (const screen of SCREENS) {
       });
     });
 
-    test('from the QR code through the relay form to the acknowledgement mail', async ({ page }, testInfo) => {
+    test('from the QR code through the relay form to the acknowledgement mail', async ({
+      page,
+    }, testInfo) => {
       const visitor = `visitor-${screen.name}-${Date.now().toString(36)}@example.net`;
       await page.goto(await qrAddress(operator.signRef));
       await settled(page);

@@ -496,7 +496,10 @@ describe('sign-up dialog, submit', () => {
     ],
     [
       'the sticker taken a moment ago (409)',
-      json({ message: 'Someone registered this sticker a moment ago. If it is yours, please contact us.' }, 409),
+      json(
+        { message: 'Someone registered this sticker a moment ago. If it is yours, please contact us.' },
+        409,
+      ),
       'Someone registered this sticker a moment ago. If it is yours, please contact us.',
     ],
     [
