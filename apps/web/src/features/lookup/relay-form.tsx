@@ -147,7 +147,8 @@ export function RelayForm({ signRef }: { signRef: string }) {
       <div ref={sentRef} className={styles.notice} role="status" tabIndex={-1}>
         <h2>Message sent</h2>
         <p>
-          Your message has been sent to the operator. Your reference is <strong>{reference}</strong>.
+          Your message has been sent to the operator. Your reference is{' '}
+          <strong className={styles.reference}>{reference}</strong>.
         </p>
         <p>We have e-mailed you a copy. The operator will answer you by e-mail.</p>
       </div>
