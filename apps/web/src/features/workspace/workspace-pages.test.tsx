@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
@@ -59,10 +60,18 @@ describe('/your-sites', () => {
     expect(link.getAttribute('href')).toBe('/site');
   });
 
-  it('signed out, asks the visitor to sign in and calls nothing', async () => {
+  it('signed out, asks the visitor to sign in, offers Sign In for this page and calls nothing', async () => {
     const calls = fakeApi({});
-    renderPage(<YourSitesPage />, '/your-sites');
+    const asked: string[] = [];
+    renderPage(
+      <SignInPromptContext value={(returnTo) => asked.push(returnTo)}>
+        <YourSitesPage />
+      </SignInPromptContext>,
+      '/your-sites?from=mail',
+    );
     expect(screen.getByRole('status').textContent).toBe('Please sign in to see this page.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(asked).toEqual(['/your-sites?from=mail']);
     expect(calls).toEqual([]);
   });
 });
