@@ -40,6 +40,34 @@ function attachmentOf(raw: string, filename: string): Buffer | undefined {
   return Buffer.from(body.replace(/\s+/g, ''), 'base64');
 }
 
+test.describe('signs contact form on a phone (375x812)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the problems, then the confirmation, are on screen and focused after each send', async ({ page }) => {
+    await open(page, '/contact-us');
+    const form = page.getByRole('form', { name: signs.contactUsDetails.title });
+    const email = uniqueEmail('ada');
+    await form.getByLabel(/^Message/).fill('Who looks after the sign on Mill Lane?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const summary = page.getByRole('alert', { name: 'There is a problem' });
+    await expect(summary).toBeInViewport();
+    await expect(summary).toBeFocused();
+
+    await form.getByLabel(/^First Name/).fill('Ada');
+    await form.getByLabel(/^Last Name/).fill('King');
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByLabel(/^Confirm Email/).fill(email);
+    await form.getByLabel(/^Subject/).fill('A sign on Mill Lane');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const sent = page
+      .getByRole('status')
+      .filter({ has: page.getByRole('heading', { name: 'Message sent' }) });
+    await expect(sent).toBeInViewport();
+    await expect(sent).toBeFocused();
+    await expect(sent).toContainText(/Your reference is C-\d{6}\./);
+  });
+});
+
 test.describe('signs contact form', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

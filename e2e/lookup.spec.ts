@@ -80,7 +80,7 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   await page.getByLabel('A copy of footage of me').check();
   await page.getByLabel('Date').fill(recorded);
   await page.getByLabel('From').fill('14:00');
-  await page.getByLabel('To', { exact: true }).fill('14:30');
+  await page.getByLabel(/^To\b/).fill('14:30');
   await page.getByLabel('Where you were').fill('By the pay machine');
   await page.getByLabel('How the operator can find you in the recording').fill('Red coat, black umbrella');
   await expectNoSeriousA11yViolations(page);

@@ -151,7 +151,6 @@ test('an operator runs sites, signs and contact details; an invited user edits s
   await plain.goto(`${origin}/your-sites`);
   await plain.getByRole('link', { name: 'Edit Harbour Court' }).click();
   await plain.getByRole('textbox', { name: 'Who sees the recordings' }).fill('The managing agent');
-  await plain.getByRole('checkbox', { name: 'Details are still correct' }).check();
   await plain.getByRole('button', { name: 'Save site' }).click();
   await expect(plain).toHaveURL(`${origin}/your-sites`);
   for (const path of ['/company-users', '/company', '/manage-contact']) {

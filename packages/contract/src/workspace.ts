@@ -86,8 +86,6 @@ export const siteBody = z.strictObject({
     .max(workspaceLimits.retentionDaysMax, 'Recordings are kept for at most 3650 days.')
     .default(30),
   whoSees: optional('Who sees the recordings', workspaceLimits.whoSees),
-  /** "Details are still correct": re-confirms the site's details now. */
-  confirmDetails: z.boolean().default(false),
 });
 export type SiteBody = z.input<typeof siteBody>;
 

@@ -28,10 +28,7 @@ describe('yearly re-confirmation reminders', () => {
     expect(reminders[0]?.text_body).toContain(`/site?id=${a.reply.siteId}`);
     expect(reminders[0]?.text_body).not.toContain(`id=${fresh.id}`);
 
-    await send(t, 'PUT', `/api/sites/${a.reply.siteId}`, a.token, {
-      ...siteInput(a.body.siteName),
-      confirmDetails: true,
-    });
+    await send(t, 'PUT', `/api/sites/${a.reply.siteId}`, a.token, siteInput(a.body.siteName));
     await t.db.query(`update sites set details_confirmed_at = now() - interval '366 days' where id = $1`, [
       a.reply.siteId,
     ]);

@@ -61,7 +61,7 @@ export function createReminderJob(options: {
             tx,
             mail(brand, master.email, `Are the details of ${site.name} still correct?`, [
               `Once a year we ask you to check what the public sees for your site "${site.name}": its address, the purpose of the scheme, how long recordings are kept and who sees them.`,
-              `Please open the site, correct anything that has changed and tick "Details are still correct": ${link}`,
+              `Please open the site and save it with anything that has changed corrected, or press "Confirm details" beside it on Your sites if nothing has: ${link}`,
               'A site not confirmed for 13 months is shown to the public as "details may be out of date".',
             ]),
           );

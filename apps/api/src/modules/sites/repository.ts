@@ -78,7 +78,6 @@ export interface SiteFields {
   keyInfo: string;
   retentionDays: number;
   whoSees: string;
-  confirmDetails: boolean;
 }
 
 const fieldValues = (f: SiteFields) => [
@@ -104,7 +103,10 @@ export async function insertSite(q: Queryable, companyId: number, f: SiteFields)
   return row.id;
 }
 
-/** Updates a site of this company; false when it is not one. Re-confirming starts a new reminder year. */
+/**
+ * Updates a site of this company; false when it is not one. Saving is a confirmation of the
+ * site's details, so it starts a new reminder year.
+ */
 export async function updateSite(
   q: Queryable,
   companyId: number,
@@ -114,14 +116,23 @@ export async function updateSite(
   const rows = await q.query(
     `update sites set name = $3, address1 = $4, address2 = $5, address3 = $6, town = $7, postcode = $8,
             county = $9, key_info = $10, retention_days = $11, who_sees = $12,
-            details_confirmed_at = case when $13::boolean then now() else details_confirmed_at end,
-            reminder_sent_at = case when $13::boolean then null else reminder_sent_at end
+            details_confirmed_at = now(), reminder_sent_at = null
       where id = $1 and company_id = $2 returning id`,
-    [siteId, companyId, ...fieldValues(f), f.confirmDetails],
+    [siteId, companyId, ...fieldValues(f)],
   );
   if (rows.length === 1) {
     // Signs carry the site's name as registered; keep it in step.
     await q.query('update stickers set site_name = $2 where site_id = $1', [siteId, f.name]);
   }
+  return rows.length === 1;
+}
+
+/** "These details are still correct": confirms a site of this company now; false when it is not one. */
+export async function confirmSiteDetails(q: Queryable, companyId: number, siteId: number): Promise<boolean> {
+  const rows = await q.query(
+    `update sites set details_confirmed_at = now(), reminder_sent_at = null
+      where id = $1 and company_id = $2 returning id`,
+    [siteId, companyId],
+  );
   return rows.length === 1;
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
 import { findUserById } from '../users/repository';
-import { findCompanySite, insertSite, listCompanySites, updateSite } from './repository';
+import { confirmSiteDetails, findCompanySite, insertSite, listCompanySites, updateSite } from './repository';
 
 const tags = ['sites'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema };
@@ -97,7 +97,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: 'Edit a site of your company; confirmDetails re-confirms its details',
+        summary: 'Edit a site of your company; saving confirms its details',
         params: idParams,
         body: siteBody,
         response: { 200: siteRecord, ...errors },
@@ -111,6 +111,26 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!site) throw notFound();
         return site;
       });
+    },
+  );
+
+  app.post(
+    '/api/sites/:id/confirm',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Confirm that a site's details are still correct",
+        params: idParams,
+        response: { 200: siteRecord, ...errors },
+      },
+    },
+    async (request) => {
+      const { companyId } = sessionUser(request);
+      if (!(await confirmSiteDetails(app.db, companyId, request.params.id))) throw notFound();
+      const site = await findCompanySite(app.db, companyId, request.params.id);
+      if (!site) throw notFound();
+      return site;
     },
   );
 };

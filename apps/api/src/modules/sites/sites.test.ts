@@ -2,7 +2,7 @@ import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addSticker, signedIn } from '../users/test-helpers';
-import { send, siteInput, snapshot } from '../workspace/test-helpers';
+import { send, siteInput, snapshot, twoCompanies } from '../workspace/test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -29,7 +29,7 @@ describe('sites of a company', () => {
     expect(byUser.json()).toEqual(list.json());
   });
 
-  it('edits a site, keeps its signs’ site name in step, and re-confirms its details on request', async () => {
+  it('edits a site, keeps its signs’ site name in step, and saving confirms its details', async () => {
     t = await createTestApp();
     const a = await signedIn(t);
     await t.db.query(
@@ -42,15 +42,76 @@ describe('sites of a company', () => {
       ...siteInput('Front gate'),
       retentionDays: 14,
     });
-    expect(edited.json()).toMatchObject({ name: 'Front gate', retentionDays: 14, detailsOutOfDate: true });
+    expect(edited.json()).toMatchObject({ name: 'Front gate', retentionDays: 14, detailsOutOfDate: false });
+    expect(Date.parse(edited.json().detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
     const sign = await send(t, 'GET', `/api/stickers/${a.sticker.id}`, a.token);
     expect(sign.json()).toMatchObject({ siteName: 'Front gate' });
-    const confirmed = await send(t, 'PUT', `/api/sites/${a.reply.siteId}`, a.token, {
-      ...siteInput('Front gate'),
-      confirmDetails: true,
+  });
+
+  it('counts registering a site, at sign-up or with Add a site, as confirming its details', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const first = await send(t, 'GET', `/api/sites/${a.reply.siteId}`, a.token);
+    expect(first.json()).toMatchObject({ detailsOutOfDate: false });
+    expect(Date.parse(first.json().detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const added = await send(t, 'POST', '/api/sites/add', a.token, siteInput('Car park'));
+    expect(Date.parse(added.json().detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // What the public reads from the sign's QR code.
+    const lookup = await send(t, 'GET', `/api/stickers/search/${encodeURIComponent(a.sticker.signRef)}`);
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json().scheme).toMatchObject({
+      detailsConfirmedAt: expect.any(String),
+      mayBeOutOfDate: false,
     });
-    expect(confirmed.json()).toMatchObject({ detailsOutOfDate: false });
+    expect(Date.parse(lookup.json().scheme.detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('shows “may be out of date” only 13 months after the last confirmation', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const at = async (age: string) => {
+      await t.db.query(
+        `update sites set details_confirmed_at = now() - interval '${age}', created_at = now() - interval '3 years' where id = $1`,
+        [a.reply.siteId],
+      );
+      const lookup = await send(t, 'GET', `/api/stickers/search/${encodeURIComponent(a.sticker.signRef)}`);
+      return lookup.json().scheme.mayBeOutOfDate;
+    };
+    expect(await at('12 months 27 days')).toBe(false);
+    expect(await at('13 months 1 day')).toBe(true);
+  });
+
+  it('re-confirms a site with one call, only for a site of your own company', async () => {
+    t = await createTestApp();
+    const { a, b, plain } = await twoCompanies(t);
+    await t.db.query(
+      `update sites set details_confirmed_at = now() - interval '14 months', reminder_sent_at = now(),
+              created_at = now() - interval '2 years'`,
+    );
+    const before = await snapshot(t);
+    for (const [token, status] of [
+      [undefined, 401],
+      [b.token, 404],
+    ] as const) {
+      const refused = await send(t, 'POST', `/api/sites/${a.reply.siteId}/confirm`, token);
+      expect(refused.statusCode).toBe(status);
+    }
+    expect((await send(t, 'POST', '/api/sites/99999999/confirm', a.token)).statusCode).toBe(404);
+    expect(await snapshot(t)).toEqual(before);
+
+    // Any user of the company may confirm what they see on Your sites.
+    const confirmed = await send(t, 'POST', `/api/sites/${a.reply.siteId}/confirm`, plain.token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: a.reply.siteId, detailsOutOfDate: false });
     expect(Date.parse(confirmed.json().detailsConfirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const other = await send(t, 'GET', `/api/sites/${b.reply.siteId}`, b.token);
+    expect(other.json()).toMatchObject({ detailsOutOfDate: true });
+    const row = await t.db.one<{ reminder_sent_at: Date | null }>(
+      'select reminder_sent_at from sites where id = $1',
+      [a.reply.siteId],
+    );
+    expect(row.reminder_sent_at).toBeNull();
   });
 
   it('stores a county chosen from the pick-list without its nation label, as sign-up does', async () => {

@@ -23,6 +23,13 @@ it('seeds the documented demo stickers and a confirmed demo operator who can sig
   expect(await check(owned)).toMatchObject({ success: false, message: messages.server.stickerTaken });
   for (const sticker of free) expect(await check(sticker)).toMatchObject({ success: true });
 
+  // The public sees the demo operator's details as confirmed, not "Not yet confirmed".
+  const lookup = await call(t, 'GET', `/api/stickers/search/${owned.signRef}`);
+  expect(lookup.json().scheme).toMatchObject({
+    detailsConfirmedAt: expect.any(String),
+    mayBeOutOfDate: false,
+  });
+
   const counts = await t.db.one(
     'select (select count(*) from users) as users, (select count(*) from stickers) as stickers',
   );

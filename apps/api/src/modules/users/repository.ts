@@ -199,11 +199,15 @@ export interface NewSite {
   keyInfo: string;
 }
 
-/** The company's first site, made at sign-up with the company's address until the operator edits it. */
+/**
+ * The company's first site, made at sign-up with the company's address until the operator edits it.
+ * Registering it is a confirmation of its details: the public sees them as confirmed today.
+ */
 export async function insertSite(q: Queryable, s: NewSite): Promise<number> {
   const row = await q.one<{ id: number }>(
-    `insert into sites (company_id, name, address1, address2, address3, town, postcode, county, key_info)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into sites (company_id, name, address1, address2, address3, town, postcode, county, key_info,
+                        details_confirmed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) returning id`,
     [s.companyId, s.name, s.address1, s.address2, s.address3, s.town, s.postcode, s.county, s.keyInfo],
   );
   return row.id;

@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import {
   type AccountMode,
   type AuthDialogState,
@@ -12,6 +13,8 @@ export interface AuthDialogControls {
   state: AuthDialogState;
   /** Opens the account dialog in sign-in mode (the quick menu's 'Sign In'). */
   openSignIn: () => void;
+  /** Opens it from a page that needs a session: signing in returns to `returnTo`. */
+  openSignInFor: (returnTo: string) => void;
   /** Switches the open account dialog between sign-in, sign-up and forgot-password. */
   setMode: (mode: AccountMode) => void;
   /** Closes any dialog, resets it to sign-in and removes `userId` (and its `token`) / `value` from the address. */
@@ -26,7 +29,10 @@ const AuthDialogs = lazy(() => import('./auth-dialogs').then((m) => ({ default: 
 /** Holds the dialog state; must sit inside the router because links open dialogs through the query string. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [local, setLocal] = useState<{ open: boolean; mode: AccountMode }>({ open: false, mode: 'signIn' });
+  const [local, setLocal] = useState<{ open: boolean; mode: AccountMode; returnTo?: string }>({
+    open: false,
+    mode: 'signIn',
+  });
   const confirmUserId = searchParams.get(CONFIRM_PARAM);
   const resetToken = searchParams.get(RESET_PARAM);
 
@@ -34,7 +40,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const state: AuthDialogState = useMemo(() => {
     if (resetToken !== null) return { kind: 'reset', token: resetToken };
     if (confirmUserId !== null) return { kind: 'account', mode: 'signIn', confirmUserId };
-    if (local.open) return { kind: 'account', mode: local.mode, confirmUserId: null };
+    if (local.open)
+      return { kind: 'account', mode: local.mode, confirmUserId: null, returnTo: local.returnTo };
     return { kind: 'closed' };
   }, [resetToken, confirmUserId, local]);
 
@@ -57,7 +64,9 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       openSignIn: () => setLocal({ open: true, mode: 'signIn' }),
-      setMode: (mode) => setLocal({ open: true, mode }),
+      openSignInFor: (returnTo) => setLocal({ open: true, mode: 'signIn', returnTo }),
+      // Switching to sign-up and back keeps the page to return to.
+      setMode: (mode) => setLocal((current) => ({ open: true, mode, returnTo: current.returnTo })),
       close,
     }),
     [state, close],
@@ -65,7 +74,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthDialogContext value={controls}>
-      {children}
+      <SignInPromptContext value={controls.openSignInFor}>{children}</SignInPromptContext>
       {state.kind !== 'closed' && (
         <Suspense fallback={null}>
           <AuthDialogs />

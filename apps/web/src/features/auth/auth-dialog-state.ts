@@ -4,7 +4,13 @@ export type AccountMode = 'signIn' | 'signUp' | 'forgotPassword';
 export type AuthDialogState =
   | { kind: 'closed' }
   /** `confirmUserId` set: opened from the confirmation link (`?userId=`), titled 'Confirm Account'. */
-  | { kind: 'account'; mode: AccountMode; confirmUserId: string | null }
+  | {
+      kind: 'account';
+      mode: AccountMode;
+      confirmUserId: string | null;
+      /** The signed-in page that asked for the sign-in: where signing in leads instead of /your-sites. */
+      returnTo?: string;
+    }
   /** Opened from a reset link (`?value=`); the value is the reset token. */
   | { kind: 'reset'; token: string };
 

@@ -48,6 +48,7 @@ export function AuthDialogs() {
       <SignInPanel
         key={state.confirmUserId ?? ''}
         confirmUserId={state.confirmUserId}
+        returnTo={state.returnTo}
         onSwitch={setMode}
         onDone={close}
       />

@@ -1,6 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { SignInGate } from '../../components/sign-in-gate';
+import { AuthDialogProvider } from './auth-dialog-provider';
 import { type ApiCall, inSeconds, json, renderAuthDialog, stubApi, tokenWith } from './test-harness';
 
 const sessionToken = tokenWith({ id: 17, userName: 'operator', exp: inSeconds(3600) });
@@ -313,5 +317,53 @@ describe('confirmation mode (?userId=&token=)', () => {
       within(alert).getByText('This confirmation link is invalid or has expired. You can ask for a new one.'),
     ).toBeTruthy();
     expect(api.calls).toEqual([]);
+  });
+});
+
+/** A signed-in page, signed out: its gate, and where the router is. */
+function GatedPage() {
+  const location = useLocation();
+  return (
+    <>
+      <p data-testid="location">{`${location.pathname}${location.search}`}</p>
+      <SignInGate message="Please sign in to see this page." />
+    </>
+  );
+}
+
+describe('Sign In from a signed-in page', () => {
+  it('opens the sign-in dialog from the page and, signed in, returns to the page asked for', async () => {
+    stubApi({
+      'POST /api/users/user': confirmedLookup,
+      'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
+      'GET /api/users/17': userRecord(1),
+    });
+    await import('./auth-dialogs');
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <AuthDialogProvider>
+              <Outlet />
+            </AuthDialogProvider>
+          ),
+          children: [{ path: '*', element: <GatedPage /> }],
+        },
+      ],
+      { initialEntries: ['/manage-signs?site=3'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup({ delay: null });
+    expect(screen.getByRole('status').textContent).toBe('Please sign in to see this page.');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    await fillAndSubmit(dialog, 'operator', 'secret-pass');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/manage-signs?site=3');
+    expect(localStorage.getItem('token')).toBe(sessionToken);
   });
 });

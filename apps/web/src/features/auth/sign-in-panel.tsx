@@ -21,6 +21,8 @@ import { ACCOUNT_MESSAGE_MS, fieldError, useTimedMessage } from './use-timed-mes
 export interface SignInPanelProps {
   /** Set when opened from the confirmation link: the account of this user id is being confirmed. */
   confirmUserId: string | null;
+  /** The signed-in page the visitor asked for, when the dialog was opened from it. */
+  returnTo?: string;
   onSwitch: (mode: AccountMode) => void;
   /** Closes the dialog (after a successful sign-in the panel also navigates to /your-sites). */
   onDone: () => void;
@@ -48,7 +50,7 @@ function useAccountToConfirm(userId: string | null, token: string) {
 }
 
 /** Sign-in, and account confirmation when opened from the confirmation e-mail's link. */
-export function SignInPanel({ confirmUserId, onSwitch, onDone }: SignInPanelProps) {
+export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignInPanelProps) {
   const confirming = confirmUserId !== null;
   const [searchParams] = useSearchParams();
   const confirmToken = searchParams.get(CONFIRM_TOKEN_PARAM) ?? '';
@@ -109,7 +111,7 @@ export function SignInPanel({ confirmUserId, onSwitch, onDone }: SignInPanelProp
     notify.success(reply.message || messages.signIn.success);
     if (confirmedNow) notify.success(messages.signIn.confirmed);
     onDone();
-    navigate(AFTER_SIGN_IN_PATH);
+    navigate(returnTo ?? AFTER_SIGN_IN_PATH);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -495,8 +495,37 @@ describe('sign-up dialog, submit', () => {
       'Username may use letters, digits and . _ @ - only.',
     ],
     [
+      'the sticker taken a moment ago (409)',
+      json(
+        { message: 'Someone registered this sticker a moment ago. If it is yours, please contact us.' },
+        409,
+      ),
+      'Someone registered this sticker a moment ago. If it is yours, please contact us.',
+    ],
+    [
+      'a user name in use (409)',
+      json({ message: 'That username is already taken. Please choose another.' }, 409),
+      'That username is already taken. Please choose another.',
+    ],
+    [
+      'too many attempts (429)',
+      json({ message: 'Too many attempts. Please wait a minute and try again.' }, 429),
+      'Too many attempts. Please wait a minute and try again.',
+    ],
+    [
       'a server failure',
       json({ message: 'Something went wrong on our side. Please try again.' }, 500),
+      'Sign-up failed. Please try again.',
+    ],
+    [
+      'a 4xx without a useful message',
+      json({ message: 'Refused by the server' }, 403),
+      'Sign-up failed. Please try again.',
+    ],
+    ['a 4xx with no body', () => new Response('', { status: 400 }), 'Sign-up failed. Please try again.'],
+    [
+      'a network failure',
+      () => Promise.reject(new TypeError('Failed to fetch')),
       'Sign-up failed. Please try again.',
     ],
   ])('stays on step 3 after %s', async (_case, answer, text) => {

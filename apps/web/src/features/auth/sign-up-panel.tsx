@@ -12,6 +12,7 @@ import { FormStatus } from './form-fields';
 import { SignUpAccountStep } from './sign-up-account-step';
 import { SignUpDetailsStep } from './sign-up-details-step';
 import { SignUpDoneStep } from './sign-up-done-step';
+import { signUpFailureText } from './sign-up-errors';
 import {
   checkAccountStep,
   checkStickerStep,
@@ -106,13 +107,7 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       // the sticker in the registration's own transaction (docs/decisions/0002), so it is skipped.
       goTo(4);
     } catch (error) {
-      // A refusal the user can act on (a field the server's rules reject, too many attempts) is
-      // shown in the server's words; anything else is the spec's general failure.
-      const refusal =
-        error instanceof ApiError && error.status !== null && error.status < 500
-          ? error.serverMessage
-          : undefined;
-      showMessage({ kind: 'error', text: refusal || messages.signUp.failed });
+      showMessage({ kind: 'error', text: signUpFailureText(error) });
     }
   }
 

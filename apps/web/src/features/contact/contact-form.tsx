@@ -8,8 +8,8 @@ import {
   forAttentionOfOptions,
 } from '@app/contract/contact';
 import { useMemo } from 'react';
+import type { FieldSpec } from '../../components/form-fields';
 import { contactUsPath } from './api/send-form';
-import type { FieldSpec } from './form-fields';
 import { MultipartForm } from './multipart-form';
 
 type DataField = Exclude<ContactFieldName, 'file'>;

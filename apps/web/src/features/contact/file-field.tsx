@@ -1,8 +1,9 @@
 import { UPLOAD_ACCEPT, UPLOAD_MAX_FILES } from '@app/contract/contact';
 import { type ChangeEvent, useState } from 'react';
+import { FieldError, fieldId, RequiredMark } from '../../components/form-fields';
+import fieldStyles from '../../components/form-fields.module.css';
 import styles from './contact.module.css';
 import { checkFiles, fileKey, fileSize } from './file-checks';
-import { FieldError, fieldId, RequiredMark } from './form-fields';
 
 export interface FileFieldProps {
   formId: string;
@@ -31,12 +32,12 @@ export function FileField({ formId, label, required, files, error, onChange }: F
   };
 
   return (
-    <div className={`${styles.field} ${styles.wide}`}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={`${fieldStyles.field} ${fieldStyles.wide}`}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
         <RequiredMark required={required} />
       </label>
-      <p id={`${id}-hint`} className={styles.hint}>
+      <p id={`${id}-hint`} className={fieldStyles.hint}>
         PDF or JPG, up to {UPLOAD_MAX_FILES} files of 10 MB each.
       </p>
       <input
@@ -51,7 +52,7 @@ export function FileField({ formId, label, required, files, error, onChange }: F
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={add}
       />
-      {checking && <p className={styles.hint}>Checking the file…</p>}
+      {checking && <p className={fieldStyles.hint}>Checking the file…</p>}
       {files.length > 0 && (
         <ul className={styles.fileList} aria-label="Files to send">
           {files.map((file, index) => (

@@ -1,10 +1,12 @@
 import { type ContactReply, contactMessages } from '@app/contract/contact';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { ErrorSummary, RequiredNote } from '../../components/error-summary';
+import { Field, type FieldSpec } from '../../components/form-fields';
 import { ApiError } from '../../lib/api-client';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import { sendForm } from './api/send-form';
 import styles from './contact.module.css';
 import { FileField } from './file-field';
-import { Field, type FieldSpec, fieldId } from './form-fields';
 
 /** A zod schema of the form's fields (from @app/contract/contact). */
 interface FieldsSchema {
@@ -50,16 +52,9 @@ export function MultipartForm(props: MultipartFormProps) {
   // The summary lists problems once the visitor has tried to send, not while they pick files.
   const [attempted, setAttempted] = useState(false);
   const [sent, setSent] = useState<ContactReply | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const sentRef = useRef<HTMLDivElement>(null);
   const [focusSummary, setFocusSummary] = useState(0);
-
-  useEffect(() => {
-    if (focusSummary > 0) summaryRef.current?.focus();
-  }, [focusSummary]);
-  useEffect(() => {
-    if (sent) sentRef.current?.focus();
-  }, [sent]);
+  const summaryRef = useFocusOutcome<HTMLDivElement>(focusSummary);
+  const sentRef = useFocusOutcome<HTMLDivElement>(sent);
 
   const setValue = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -130,39 +125,8 @@ export function MultipartForm(props: MultipartFormProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={props.label}>
-      {showSummary && (
-        <div
-          ref={summaryRef}
-          className={styles.summary}
-          role="alert"
-          aria-labelledby={`${id}-summary-title`}
-          tabIndex={-1}
-        >
-          <h2 id={`${id}-summary-title`} className={styles.summaryTitle}>
-            There is a problem
-          </h2>
-          <ul>
-            {formError && !listed.some((item) => item.message === formError) && <li>{formError}</li>}
-            {listed.map((item) => (
-              <li key={item.name}>
-                <a
-                  href={`#${fieldId(id, item.name)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    document.getElementById(fieldId(id, item.name))?.focus();
-                  }}
-                >
-                  {item.message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <p className={styles.legendNote}>
-        Fields marked <span aria-hidden="true">*</span>
-        <span className={styles.visuallyHidden}>as required</span> must be filled in.
-      </p>
+      {showSummary && <ErrorSummary ref={summaryRef} formId={id} items={listed} formError={formError} />}
+      <RequiredNote className={styles.legendNote} />
       <div className={styles.grid}>
         {fields.map((spec) => (
           <Field

@@ -4,8 +4,8 @@ import {
   partnershipFieldLabels,
   partnerTypeOptions,
 } from '@app/contract/contact';
+import type { FieldSpec } from '../../components/form-fields';
 import { partnershipPath } from './api/send-form';
-import type { FieldSpec } from './form-fields';
 import { MultipartForm } from './multipart-form';
 
 const spec = (

@@ -1,12 +1,16 @@
 import { RELAY_KINDS, type RelayBody, relayBody, relayKindLabels } from '@app/contract/lookup';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { ErrorSummary, RequiredNote } from '../../components/error-summary';
+import { Field, type FieldSpec } from '../../components/form-fields';
 import { ApiError } from '../../lib/api-client';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import { sendRelay } from './api/send-relay';
 import styles from './lookup.module.css';
 
 type Kind = (typeof RELAY_KINDS)[number];
+type Name = Exclude<keyof RelayBody, 'kind'>;
 
-const empty = {
+const empty: Record<Name, string> = {
   name: '',
   email: '',
   message: '',
@@ -17,51 +21,122 @@ const empty = {
   description: '',
 };
 
-/** "Contact the operator": the message goes through the register; the operator's address stays private. */
+const sendFailed = 'Your message could not be sent. Please try again.';
+
+const kindSpec: FieldSpec = {
+  name: 'kind',
+  label: 'What do you want?',
+  kind: 'radio',
+  required: true,
+  options: RELAY_KINDS.map((value) => ({ value, label: relayKindLabels[value] })),
+};
+
+/** The fields shown for a kind of message, in the order they are shown (and listed in the summary). */
+function fieldSpecs(kind: Kind): { who: FieldSpec[]; footageWhen: FieldSpec[]; rest: FieldSpec[] } {
+  const footage = kind === 'footage';
+  const who: FieldSpec[] = [
+    { name: 'name', label: 'Your name', kind: 'text', required: true, autoComplete: 'name', maxLength: 100 },
+    {
+      name: 'email',
+      label: 'Your e-mail',
+      kind: 'email',
+      required: true,
+      autoComplete: 'email',
+      maxLength: 254,
+    },
+  ];
+  const footageWhen: FieldSpec[] = footage
+    ? [
+        { name: 'footageDate', label: 'Date', kind: 'date', required: true },
+        { name: 'timeFrom', label: 'From', kind: 'time', required: true },
+        { name: 'timeTo', label: 'To', kind: 'time', required: true },
+      ]
+    : [];
+  const rest: FieldSpec[] = [
+    ...(footage
+      ? ([
+          { name: 'location', label: 'Where you were', kind: 'text', required: false, maxLength: 400 },
+          {
+            name: 'description',
+            label: 'How the operator can find you in the recording',
+            kind: 'textarea',
+            required: true,
+            maxLength: 2000,
+            placeholder: 'What you were wearing, what you were doing',
+          },
+        ] satisfies FieldSpec[])
+      : []),
+    {
+      name: 'message',
+      label: footage ? 'Anything else' : 'Your message',
+      kind: 'textarea',
+      required: !footage,
+      maxLength: 4000,
+    },
+  ];
+  return { who, footageWhen, rest };
+}
+
+/**
+ * "Contact the operator": the message goes through the register; the operator's address stays
+ * private. The same pattern as the contact-us form: every problem at its field and in a summary
+ * at the top that takes focus; on success the reference replaces the form and takes focus.
+ */
 export function RelayForm({ signRef }: { signRef: string }) {
-  const id = useId();
+  const formId = 'relay';
   const [kind, setKind] = useState<Kind>('question');
-  const [fields, setFields] = useState(empty);
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
-  const set = (name: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
+  const [attempts, setAttempts] = useState(0);
+  const summaryRef = useFocusOutcome<HTMLDivElement>(attempts);
+  const sentRef = useFocusOutcome<HTMLDivElement>(reference);
+  const specs = fieldSpecs(kind);
+
+  const setValue = (name: string, value: string) => {
+    if (name === 'kind') setKind(value as Kind);
+    else setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    setFormError(undefined);
     const footage = kind === 'footage';
     const body: RelayBody = {
-      name: fields.name,
-      email: fields.email,
+      name: values.name,
+      email: values.email,
       kind,
-      message: fields.message,
+      message: values.message,
       ...(footage
         ? {
-            footageDate: fields.footageDate || undefined,
-            timeFrom: fields.timeFrom || undefined,
-            timeTo: fields.timeTo || undefined,
-            location: fields.location,
-            description: fields.description,
+            footageDate: values.footageDate || undefined,
+            timeFrom: values.timeFrom || undefined,
+            timeTo: values.timeTo || undefined,
+            location: values.location,
+            description: values.description,
           }
         : {}),
     };
     const checked = relayBody.safeParse(body);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the form.');
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
+      setErrors(found);
+      setAttempts((n) => n + 1);
       return;
     }
+    setErrors({});
     setBusy(true);
-    setError(null);
     try {
       const reply = await sendRelay(signRef, body);
       setReference(reply.reference);
     } catch (cause) {
-      setError(
-        cause instanceof ApiError
-          ? (cause.serverMessage ?? 'Your message could not be sent. Please try again.')
-          : 'Your message could not be sent. Please try again.',
-      );
+      setFormError(cause instanceof ApiError ? (cause.serverMessage ?? sendFailed) : sendFailed);
+      setAttempts((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -69,148 +144,52 @@ export function RelayForm({ signRef }: { signRef: string }) {
 
   if (reference) {
     return (
-      <div className={styles.notice} role="status">
+      <div ref={sentRef} className={styles.notice} role="status" tabIndex={-1}>
+        <h2>Message sent</h2>
         <p>
-          Your message has been sent to the operator. Your reference is <strong>{reference}</strong>.
+          Your message has been sent to the operator. Your reference is{' '}
+          <strong className={styles.reference}>{reference}</strong>.
         </p>
         <p>We have e-mailed you a copy. The operator will answer you by e-mail.</p>
       </div>
     );
   }
 
+  const all = [...specs.who, kindSpec, ...specs.footageWhen, ...specs.rest];
+  const listed = all.flatMap((spec) => {
+    const message = errors[spec.name];
+    return message ? [{ name: spec.name, message }] : [];
+  });
+  const field = (spec: FieldSpec) => (
+    <Field
+      key={spec.name}
+      formId={formId}
+      spec={spec}
+      value={spec.name === 'kind' ? kind : (values[spec.name as Name] ?? '')}
+      error={errors[spec.name]}
+      onChange={(value) => setValue(spec.name, value)}
+    />
+  );
+
   return (
-    <form className={styles.relay} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Contact the operator</h2>
+    <form className={styles.relay} onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`}>Contact the operator</h2>
+      {(listed.length > 0 || formError) && (
+        <ErrorSummary ref={summaryRef} formId={formId} items={listed} formError={formError} />
+      )}
       <p className={styles.hint}>
         Your message is passed on by the register. You have the right to a copy of footage of yourself; the
         operator must answer within one calendar month. Recordings are usually overwritten after about 30
         days, so ask soon.
       </p>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-name`}>
-          Your name
-        </label>
-        <input
-          id={`${id}-name`}
-          className={styles.input}
-          value={fields.name}
-          onChange={set('name')}
-          autoComplete="name"
-          maxLength={100}
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-email`}>
-          Your e-mail
-        </label>
-        <input
-          id={`${id}-email`}
-          className={styles.input}
-          type="email"
-          value={fields.email}
-          onChange={set('email')}
-          autoComplete="email"
-          maxLength={254}
-        />
-      </div>
-      <fieldset className={styles.kinds}>
-        <legend>What do you want?</legend>
-        {RELAY_KINDS.map((k) => (
-          <label key={k}>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={k}
-              checked={kind === k}
-              onChange={() => setKind(k)}
-            />{' '}
-            {relayKindLabels[k]}
-          </label>
-        ))}
-      </fieldset>
-      {kind === 'footage' && (
-        <>
-          <div className={styles.pair}>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={`${id}-date`}>
-                Date
-              </label>
-              <input
-                id={`${id}-date`}
-                className={styles.input}
-                type="date"
-                value={fields.footageDate}
-                onChange={set('footageDate')}
-              />
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={`${id}-from`}>
-                From
-              </label>
-              <input
-                id={`${id}-from`}
-                className={styles.input}
-                type="time"
-                value={fields.timeFrom}
-                onChange={set('timeFrom')}
-              />
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={`${id}-to`}>
-                To
-              </label>
-              <input
-                id={`${id}-to`}
-                className={styles.input}
-                type="time"
-                value={fields.timeTo}
-                onChange={set('timeTo')}
-              />
-            </div>
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-where`}>
-              Where you were
-            </label>
-            <input
-              id={`${id}-where`}
-              className={styles.input}
-              value={fields.location}
-              onChange={set('location')}
-              maxLength={400}
-            />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${id}-describe`}>
-              How the operator can find you in the recording
-            </label>
-            <textarea
-              id={`${id}-describe`}
-              className={styles.textarea}
-              value={fields.description}
-              onChange={set('description')}
-              maxLength={2000}
-              placeholder="What you were wearing, what you were doing"
-            />
-          </div>
-        </>
-      )}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-message`}>
-          {kind === 'footage' ? 'Anything else (optional)' : 'Your message'}
-        </label>
-        <textarea
-          id={`${id}-message`}
-          className={styles.textarea}
-          value={fields.message}
-          onChange={set('message')}
-          maxLength={4000}
-        />
-      </div>
-      <div aria-live="polite">{error && <p className={styles.error}>{error}</p>}</div>
+      <RequiredNote className={styles.hint} />
+      {specs.who.map(field)}
+      {field(kindSpec)}
+      {specs.footageWhen.length > 0 && <div className={styles.pair}>{specs.footageWhen.map(field)}</div>}
+      {specs.rest.map(field)}
       <div className={styles.actions}>
         <button className={styles.button} type="submit" disabled={busy}>
-          Send to the operator
+          {busy ? 'Sending…' : 'Send to the operator'}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { type RelayRequest, relayKindLabels } from '@app/contract/lookup';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { SignInGate } from '../../components/sign-in-gate';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -62,7 +63,7 @@ export function RequestsPage() {
 
   return (
     <PageShell intro="Messages from the public about your signs: answer requests for footage within one calendar month, before the recording is overwritten.">
-      {!session.signedIn && <p className={styles.notice}>Please sign in to see your requests.</p>}
+      {!session.signedIn && <SignInGate message="Please sign in to see your requests." />}
       {requests.isPending && session.signedIn && <p>Loading your requests…</p>}
       {requests.isError && (
         <p className={styles.error}>Your requests could not be loaded. Please try again.</p>

@@ -2,6 +2,7 @@ import { lookupMessages, SEARCH_TERM_MIN } from '@app/contract/lookup';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import { recordSearch } from './api/record-search';
 import { useSchemeSearch } from './api/search-schemes';
 import { signPath } from './format';
@@ -17,6 +18,10 @@ export function SearchPage() {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const search = useSchemeSearch(q, page);
+  // Each search the visitor asks for (a submit, another page) moves focus to what it found.
+  const [asked, setAsked] = useState(0);
+  const answered = asked > 0 && (error !== null || !search.isFetching);
+  const outcomeRef = useFocusOutcome<HTMLDivElement>(answered ? asked : 0);
 
   useEffect(() => setTerm(q), [q]);
   useEffect(() => {
@@ -26,6 +31,7 @@ export function SearchPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = term.trim();
+    setAsked((n) => n + 1);
     if (value.length < SEARCH_TERM_MIN) {
       setError(lookupMessages.termTooShort);
       return;
@@ -34,7 +40,10 @@ export function SearchPage() {
     setParams({ q: value });
   }
 
-  const goTo = (next: number) => setParams({ q, page: String(next) });
+  const goTo = (next: number) => {
+    setAsked((n) => n + 1);
+    setParams({ q, page: String(next) });
+  };
   const results = search.data?.results ?? [];
 
   return (
@@ -57,7 +66,7 @@ export function SearchPage() {
           Search
         </button>
       </form>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={outcomeRef} tabIndex={-1} className={styles.outcome}>
         {error && <p className={styles.error}>{error}</p>}
         {search.isError && <p className={styles.error}>The search failed. Please try again in a moment.</p>}
         {q && search.isSuccess && results.length === 0 && (

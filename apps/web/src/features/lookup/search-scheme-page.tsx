@@ -1,49 +1,73 @@
 import { lookupMessages } from '@app/contract/lookup';
-import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import { lookupSign } from './api/lookup-sign';
 import { recordSearch } from './api/record-search';
 import { signPath } from './format';
 import styles from './lookup.module.css';
 
-/** /search-scheme: one box for the reference on the sign, straight to the sign's page. */
+const searchFailed = 'The search failed. Please try again.';
+
+/**
+ * /search-scheme: one box for the reference on the sign, straight to the sign's page.
+ * `/search-scheme?ref=X` (the home page's look-up box, a shared link) looks X up at once: the
+ * sign's page replaces this one, or the box keeps X and says that no sign has it.
+ */
 export function SearchSchemePage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const asked = (params.get('ref') ?? '').slice(0, 40);
   const inputId = useId();
   const hintId = useId();
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(asked);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState(0);
+  const errorRef = useFocusOutcome<HTMLParagraphElement>(answers);
+  const started = useRef<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = term.trim();
-    if (!value) {
-      setError('Please enter the reference on the sign.');
-      return;
-    }
+  async function find(value: string, fromLink: boolean) {
     setBusy(true);
     setError(null);
     try {
       const sign = await lookupSign(value);
       recordSearch(value, sign.id);
-      navigate(signPath(sign.signRef), { state: { recorded: true } });
+      navigate(signPath(sign.signRef), { state: { recorded: true }, replace: fromLink });
     } catch (cause) {
       if (cause instanceof ApiError && cause.status === 404) {
         recordSearch(value, null);
         setError(lookupMessages.notFound);
       } else {
-        setError(
-          cause instanceof ApiError
-            ? (cause.serverMessage ?? 'The search failed. Please try again.')
-            : 'The search failed. Please try again.',
-        );
+        setError(cause instanceof ApiError ? (cause.serverMessage ?? searchFailed) : searchFailed);
       }
+      setAnswers((n) => n + 1);
     } finally {
       setBusy(false);
     }
+  }
+
+  // Once per reference in the address (`find` uses only state setters and the router).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new reference only
+  useEffect(() => {
+    const value = asked.trim();
+    if (!value || started.current === value) return;
+    started.current = value;
+    setTerm(asked);
+    void find(value, true);
+  }, [asked]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = term.trim();
+    if (!value) {
+      setError('Please enter the reference on the sign.');
+      setAnswers((n) => n + 1);
+      return;
+    }
+    void find(value, false);
   }
 
   return (
@@ -58,6 +82,7 @@ export function SearchSchemePage() {
           </p>
           <input
             id={inputId}
+            name="ref"
             className={styles.input}
             value={term}
             onChange={(e) => setTerm(e.target.value)}
@@ -65,7 +90,7 @@ export function SearchSchemePage() {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={40}
-            aria-describedby={hintId}
+            aria-describedby={error ? `${hintId} ${inputId}-error` : hintId}
             aria-invalid={error ? true : undefined}
           />
         </div>
@@ -73,7 +98,14 @@ export function SearchSchemePage() {
           Find the operator
         </button>
       </form>
-      <div aria-live="polite">{error && <p className={styles.error}>{error}</p>}</div>
+      <div aria-live="polite">
+        {busy && <p>Looking up the sign…</p>}
+        {error && (
+          <p ref={errorRef} id={`${inputId}-error`} className={styles.error} tabIndex={-1}>
+            {error}
+          </p>
+        )}
+      </div>
     </PageShell>
   );
 }

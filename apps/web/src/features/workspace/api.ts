@@ -74,6 +74,8 @@ export const invitationQuery = (token: string) =>
 export const addSite = (body: SiteBody) => api.post('/api/sites/add', body, { schema: siteRecord });
 export const saveSite = (id: number, body: SiteBody) =>
   api.put(`/api/sites/${id}`, body, { schema: siteRecord });
+/** "These details are still correct", from Your sites. */
+export const confirmSite = (id: number) => api.post(`/api/sites/${id}/confirm`, {}, { schema: siteRecord });
 export const addSiteSticker = (body: AddSiteStickerBody) =>
   api.post('/api/stickers/site/signRef', body, { schema: siteSticker });
 export const changeSiteSticker = (id: number, body: ChangeSiteStickerBody) =>

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
+import { SignInGate } from '../../components/sign-in-gate';
 import { useSession } from '../../lib/session';
 import { accountQuery } from './api';
 import { errorText } from './fields';
 
 /**
- * The frame of every workspace page: signed out, it asks the visitor to sign in; for company
- * pages, a plain user is told these are for master users (the API refuses them anyway).
+ * The frame of every workspace page: signed out, it offers Sign In (and then comes back here);
+ * for company pages, a plain user is told these are for master users (the API refuses them anyway).
  */
 export function WorkspacePage({
   intro,
@@ -26,7 +27,7 @@ export function WorkspacePage({
   const session = useSession();
   const account = useQuery({ ...accountQuery, enabled: session.signedIn });
   let body: ReactNode;
-  if (!session.signedIn) body = <p role="status">Please sign in to see this page.</p>;
+  if (!session.signedIn) body = <SignInGate message="Please sign in to see this page." />;
   else if (account.isPending) body = <PageLoading />;
   else if (account.isError) body = <p role="alert">{errorText(account.error)}</p>;
   else if (masterOnly && account.data.masterUser !== 1)

@@ -6,11 +6,11 @@ import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { addSite, saveSite, siteQuery } from './api';
-import { CheckboxField, errorText, NumberField, TextArea, TextField } from './fields';
+import { errorText, NumberField, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
-type SiteForm = Required<Omit<SiteBody, 'confirmDetails'>> & { confirmDetails: boolean; inUk: boolean };
+type SiteForm = Required<SiteBody> & { inUk: boolean };
 
 const empty: SiteForm = {
   name: '',
@@ -24,7 +24,6 @@ const empty: SiteForm = {
   keyInfo: '',
   retentionDays: 30,
   whoSees: '',
-  confirmDetails: false,
 };
 
 const fromRecord = (s: SiteRecord): SiteForm => ({
@@ -33,7 +32,6 @@ const fromRecord = (s: SiteRecord): SiteForm => ({
   keyInfo: s.keyInfo,
   retentionDays: s.retentionDays,
   whoSees: s.whoSees,
-  confirmDetails: false,
 });
 
 /** Adds a site (no id) or edits one; the same checks as the API, from the shared schema. */
@@ -122,13 +120,10 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         error={errors.whoSees}
       />
       {site && (
-        <CheckboxField
-          id="site-confirm"
-          label="Details are still correct"
-          hint="Tick once a year to re-confirm this site. Sites not confirmed for 13 months show “details may be out of date” to the public."
-          checked={form.confirmDetails}
-          onChange={set('confirmDetails')}
-        />
+        <p className={styles.hint}>
+          Saving the site confirms its details as correct today. Sites not confirmed for 13 months show
+          “details may be out of date” to the public.
+        </p>
       )}
       {serverError && (
         <p className={styles.error} role="alert">

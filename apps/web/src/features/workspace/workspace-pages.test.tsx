@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
@@ -30,6 +31,27 @@ describe('/your-sites', () => {
     expect(screen.getByRole('link', { name: 'Edit Depot' }).getAttribute('href')).toBe('/site?id=2');
   });
 
+  it('re-confirms a site with one button, says so with the date and moves focus there', async () => {
+    signIn(false);
+    const confirmedAt = new Date().toISOString();
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/company/5': [site(2, 'Depot', { detailsOutOfDate: true })],
+      'POST /api/sites/2/confirm': site(2, 'Depot', { detailsConfirmedAt: confirmedAt }),
+    });
+    renderPage(<YourSitesPage />, '/your-sites');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm details of Depot' }));
+    const status = await screen.findByRole('status');
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(confirmedAt),
+    );
+    expect(status.textContent).toBe(`Details of Depot confirmed on ${today}.`);
+    expect(today).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/sites/2/confirm']);
+  });
+
   it('with no sites, leads to adding the first one', async () => {
     signIn(false);
     fakeApi({ 'GET /api/account': account(0), 'GET /api/sites/company/5': [] });
@@ -38,10 +60,18 @@ describe('/your-sites', () => {
     expect(link.getAttribute('href')).toBe('/site');
   });
 
-  it('signed out, asks the visitor to sign in and calls nothing', async () => {
+  it('signed out, asks the visitor to sign in, offers Sign In for this page and calls nothing', async () => {
     const calls = fakeApi({});
-    renderPage(<YourSitesPage />, '/your-sites');
+    const asked: string[] = [];
+    renderPage(
+      <SignInPromptContext value={(returnTo) => asked.push(returnTo)}>
+        <YourSitesPage />
+      </SignInPromptContext>,
+      '/your-sites?from=mail',
+    );
     expect(screen.getByRole('status').textContent).toBe('Please sign in to see this page.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(asked).toEqual(['/your-sites?from=mail']);
     expect(calls).toEqual([]);
   });
 });
@@ -136,7 +166,6 @@ describe('/site: the address', () => {
         keyInfo: 'Crime prevention.',
         retentionDays: 30,
         whoSees: 'The manager',
-        confirmDetails: false,
       });
     yard.unmount();
 

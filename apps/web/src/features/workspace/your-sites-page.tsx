@@ -1,14 +1,48 @@
 import type { SiteSummary } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
-import { sitesQuery } from './api';
+import { useFocusOutcome } from '../../lib/focus-outcome';
+import { confirmSite, sitesQuery } from './api';
 import { errorText } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "These details are still correct": one press re-confirms the site, and says so where it was pressed. */
+function ConfirmDetails({ site }: { site: SiteSummary }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => confirmSite(site.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspace', 'sites'] }),
+  });
+  const outcomeRef = useFocusOutcome<HTMLParagraphElement>(confirm.status !== 'idle' && !confirm.isPending);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={confirm.isPending}
+        onClick={() => confirm.mutate()}
+      >
+        Confirm details <span className={styles.visuallyHidden}>of {site.name}</span>
+      </button>
+      {confirm.isSuccess && (
+        <p ref={outcomeRef} role="status" tabIndex={-1} className={styles.success}>
+          Details of {site.name} confirmed on{' '}
+          {dateFormat.format(new Date(confirm.data.detailsConfirmedAt ?? ''))}.
+        </p>
+      )}
+      {confirm.isError && (
+        <p ref={outcomeRef} role="alert" tabIndex={-1} className={styles.error}>
+          {errorText(confirm.error)}
+        </p>
+      )}
+    </>
+  );
+}
 
 function SiteCard({ site }: { site: SiteSummary }) {
   return (
@@ -25,6 +59,9 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dt>Look-ups (30 days)</dt>
         <dd>{site.lookups30Days}</dd>
       </dl>
+      <div className={styles.actions}>
+        <ConfirmDetails site={site} />
+      </div>
       <div className={styles.actions}>
         <Link className={styles.secondary} to={`/site?id=${site.id}`}>
           Edit <span className={styles.visuallyHidden}>{site.name}</span>

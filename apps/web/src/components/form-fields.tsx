@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import styles from './contact.module.css';
+import styles from './form-fields.module.css';
 
-/** How one field of a contact-kind form is drawn. */
+/** How one field of a public form (contact-us, contact the operator) is drawn. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'select' | 'radio';
+  kind: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time' | 'textarea' | 'select' | 'radio';
   required: boolean;
   autoComplete?: string;
   /** Choices of a select or radio group: the value sent, and the words shown. */
@@ -13,6 +13,7 @@ export interface FieldSpec {
   /** Spans the whole row of the grid. */
   wide?: boolean;
   maxLength?: number;
+  placeholder?: string;
 }
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
@@ -67,7 +68,7 @@ export function Field({ formId, spec, value, error, onChange, hint }: FieldProps
     id,
     name: spec.name,
     'aria-invalid': error ? true : undefined,
-    'aria-required': spec.required || undefined,
+    required: spec.required || undefined,
     'aria-describedby': describedBy(id, hint, error),
   } as const;
   const wide = spec.wide || spec.kind === 'textarea' || spec.kind === 'radio';
@@ -93,6 +94,7 @@ export function Field({ formId, spec, value, error, onChange, hint }: FieldProps
                 name={spec.name}
                 value={option.value}
                 checked={value === option.value}
+                required={spec.required || undefined}
                 onChange={() => onChange(option.value)}
               />
               {option.label}
@@ -112,6 +114,7 @@ export function Field({ formId, spec, value, error, onChange, hint }: FieldProps
         className={styles.textarea}
         rows={7}
         maxLength={spec.maxLength}
+        placeholder={spec.placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
