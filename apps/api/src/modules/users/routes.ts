@@ -19,8 +19,8 @@ import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { failureLimit, rateLimit } from '../../plugins/rate-limit';
+import { accountLimits, guessLimits } from '../auth/limits';
 import {
   forgotPassword,
   login,
@@ -37,6 +37,8 @@ const tags = ['users'];
 const limited = { 429: errorReplySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const passwordGuesses = failureLimit(guessLimits.login);
+
   app.post(
     '/api/users/add',
     {
@@ -58,16 +60,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/login',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.login),
+      preHandler: [rateLimit(accountLimits.login), passwordGuesses.check],
       schema: {
         tags,
         summary: 'Sign in: a session token for a confirmed account',
+        description:
+          'Only wrong passwords count against an account, and an address that has not guessed wrong is always heard (docs/decisions/0010).',
         body: loginBody,
         response: { 200: loginReply, 400: errorReplySchema, 401: loginReply, 403: loginReply, ...limited },
       },
     },
     async (request, reply) => {
       const result = await login({ db: app.db, env: app.env }, request.body);
+      // 403 (not confirmed yet) also means the password was right.
+      if (result.status === 401) await passwordGuesses.failed(request);
+      else await passwordGuesses.succeeded(request);
       return reply.code(result.status).send(result.reply);
     },
   );
