@@ -38,6 +38,11 @@ export const accountLimits = {
     perAddress: { max: 10, windowMs: 15 * MINUTE },
     perAccount: { max: 5, windowMs: 15 * MINUTE, account: bodyField('userName') },
   },
+  // PUT /api/users/{id}: confirming an account, or a signed-in user's own record.
+  userUpdate: {
+    name: 'user-update',
+    perAddress: { max: 30, windowMs: 5 * MINUTE },
+  },
   addressLookup: {
     name: 'address-lookup',
     perAddress: { max: 120, windowMs: 5 * MINUTE },

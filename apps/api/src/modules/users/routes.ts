@@ -179,16 +179,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     {
       config: { auth: 'optional' },
+      preHandler: rateLimit(accountLimits.userUpdate),
       schema: {
         tags,
         summary: 'Update a user; confirms an account only with the token of its confirmation mail',
+        description:
+          "Without a session or a token of that user's confirmation mail: 401, the same answer for every id.",
         params: idParams,
         body: userUpdateBody,
         response: {
           200: userUpdateReply,
           400: errorReplySchema,
+          401: errorReplySchema,
           403: errorReplySchema,
           404: errorReplySchema,
+          ...limited,
         },
       },
     },

@@ -192,7 +192,9 @@ export async function readUserToConfirm(db: Db, id: number, token: string): Prom
  * PUT /api/users/{id}. An account is confirmed only with the token of its confirmation mail
  * (the spec's client sends `confirmedAt`; alone it confirms nothing). An account already
  * confirmed is left as it is. A signed-in user may update their own record (nothing else to
- * change yet); other companies' users are not found.
+ * change yet); other companies' users are not found. Without a session or a token of that
+ * user's confirmation mail, the answer is 401 and the same for every id: it tells nobody
+ * whether an account exists or when it was confirmed.
  */
 export async function updateUser(
   db: Db,
@@ -200,7 +202,8 @@ export async function updateUser(
   id: number,
   body: z.output<typeof userUpdateBody>,
 ): Promise<UserUpdateReply> {
-  const target = await findUserById(db, id);
+  const session = auth?.kind === 'session' ? auth : undefined;
+  const target = body.confirmToken !== undefined || session ? await findUserById(db, id) : undefined;
   const confirmedAt = () => target?.confirmedAt?.toISOString() ?? null;
 
   if (body.confirmToken !== undefined && target) {
@@ -208,23 +211,24 @@ export async function updateUser(
       const at = await confirmUser(db, id);
       return { message: messages.signIn.confirmed, confirmedAt: at.toISOString() };
     }
-    if (target.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
-    throw new HttpError(403, messages.server.confirmationNeeded);
+    // The link of this account, used already: whoever has it may hear that it is confirmed.
+    if (target.confirmedAt && (await wasIssuedUserToken(db, id, 'confirm', body.confirmToken))) {
+      return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
+    }
   }
 
-  if (auth?.kind === 'session') {
-    if (auth.user.id === id) return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
-    if (!target || target.companyId !== auth.user.companyId)
+  if (session) {
+    if (session.user.id === id) return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
+    if (!target || target.companyId !== session.user.companyId)
       throw new HttpError(404, messages.server.notFound);
-    if (!auth.user.masterUser) throw new HttpError(403, messages.server.forbidden);
+    if (!session.user.masterUser) throw new HttpError(403, messages.server.forbidden);
     if (body.confirmedAt !== undefined && !target.confirmedAt) {
       throw new HttpError(403, messages.server.confirmationNeeded);
     }
     return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
   }
 
-  if (target?.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
-  throw new HttpError(403, messages.server.confirmationNeeded);
+  throw new HttpError(401, messages.server.confirmationNeeded);
 }
 
 /** A new confirmation link for an unconfirmed account; earlier links die. Silent either way. */
