@@ -50,6 +50,16 @@ describe('JSON bodies are bounded before any work that grows with them', () => {
     expect(inString.statusCode).toBe(401);
   });
 
+  it('a JSON body over 256 KB is refused with 413 and a message, unread', async () => {
+    t = await createTestApp();
+    const big = JSON.stringify({ userName: 'x'.repeat(256 * 1024), password: 'p' });
+    const res = await post(t, '/api/users/login', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    const justUnder = JSON.stringify({ userName: 'x'.repeat(250 * 1024), password: 'p' });
+    expect((await post(t, '/api/users/login', justUnder, '127.0.0.3')).statusCode).toBe(400);
+  });
+
   it('a flood from one address is refused with 429 before its body is read', async () => {
     t = await createTestApp();
     // The login limit per address: 30 requests in 5 minutes.
