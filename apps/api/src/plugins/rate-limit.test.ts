@@ -46,13 +46,14 @@ describe('rate limits per client address, pinned', () => {
   it('sign-up: 20 in 15 minutes from one address, and 10 for one e-mail from anywhere', async () => {
     t = await createTestApp();
     const none = { signRef: 'NONE-NONE', prefixNo: 'NONE0000' };
-    const fromOne = await repeat(20, () =>
-      call(t, 'POST', '/api/users/add', { body: signUpPayload(none), remoteAddress: '127.0.4.1' }),
-    );
-    expect(statuses(fromOne)).toEqual([200]);
-    refusedFor(
-      await call(t, 'POST', '/api/users/add', { body: signUpPayload(none), remoteAddress: '127.0.4.1' }),
-    );
+    // A sticker of its own each time (none exists), so only the per-address count can refuse.
+    const fromOne = (i: number) =>
+      call(t, 'POST', '/api/users/add', {
+        body: signUpPayload({ signRef: `NONE-${i}`, prefixNo: 'NONE0000' }),
+        remoteAddress: '127.0.4.1',
+      });
+    expect(statuses(await repeat(20, fromOne))).toEqual([200]);
+    refusedFor(await fromOne(20));
 
     const sameEmail = (i: number) =>
       call(t, 'POST', '/api/users/add', {
@@ -220,6 +221,17 @@ describe('wrong guesses never lock the owner out', () => {
       });
     expect(statuses(await repeat(5, guess))).toEqual([200]);
     refusedFor(await guess(5));
+  });
+
+  it('sign-up counts wrong prefix numbers as the sticker check does', async () => {
+    t = await createTestApp();
+    const sticker = await addSticker(t.db);
+    const signUp = (prefixNo: string, remoteAddress: string) =>
+      call(t, 'POST', '/api/users/add', { body: signUpPayload({ ...sticker, prefixNo }), remoteAddress });
+    const wrong = await repeat(5, (i) => signUp(`WRONG00${i}`, '127.0.17.1'));
+    expect(wrong.map((res) => res.json().message)).toEqual(Array(5).fill(messages.server.stickerNotFound));
+    refusedFor(await signUp('WRONG009', '127.0.17.1'));
+    expect((await signUp(sticker.prefixNo, '127.0.17.2')).json()).toMatchObject({ success: true });
   });
 
   it('adding a sticker to a site counts wrong prefix numbers the same way', async () => {

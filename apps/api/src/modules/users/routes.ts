@@ -38,12 +38,14 @@ const limited = { 429: errorReplySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordGuesses = failureLimit(guessLimits.login);
+  const prefixGuesses = failureLimit(guessLimits.stickerCheck);
 
   app.post(
     '/api/users/add',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.signUp),
+      // Sign-up checks the prefix number again: guessing it here counts as at the sticker check.
+      preHandler: [rateLimit(accountLimits.signUp), prefixGuesses.check],
       schema: {
         tags,
         summary: 'Sign up: company, master user, first site and the sticker, in one go',
@@ -53,7 +55,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signUpReply, 400: errorReplySchema, ...limited },
       },
     },
-    (request) => signUp({ db: app.db, env: app.env, brand: request.brand }, request.body),
+    async (request) => {
+      const reply = await signUp({ db: app.db, env: app.env, brand: request.brand }, request.body);
+      if (reply.message === messages.server.stickerNotFound) await prefixGuesses.failed(request);
+      else await prefixGuesses.succeeded(request);
+      return reply;
+    },
   );
 
   app.post(
