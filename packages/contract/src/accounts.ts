@@ -238,7 +238,7 @@ export const addressTermParams = z.object({
  * A provider's address id: letters, digits and `+ / = _ -` (getAddress.io's are base64), never a
  * dot, so an id cannot be `..` and walk up the provider's path.
  */
-export const ADDRESS_ID_PATTERN = /^[A-Za-z0-9+/=_-]{1,200}$/;
+const ADDRESS_ID_PATTERN = /^[A-Za-z0-9+/=_-]{1,200}$/;
 export const addressIdParams = z.object({
   id: z.string().regex(ADDRESS_ID_PATTERN, messages.server.addressNotFound),
 });

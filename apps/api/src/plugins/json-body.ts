@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error';
 
 /** Deepest nesting of arrays and objects a JSON body may have; our bodies need 3 or 4. */
-export const JSON_MAX_DEPTH = 32;
+const JSON_MAX_DEPTH = 32;
 /** Largest JSON body: the longest form (a relay message) is a few kilobytes. */
-export const JSON_BODY_LIMIT = 256 * 1024;
+const JSON_BODY_LIMIT = 256 * 1024;
 
-export const tooDeepMessage = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`;
+const tooDeepMessage = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`;
 
 /**
  * Whether `text` nests arrays and objects deeper than `max`, in one pass over its characters
  * (brackets inside strings do not count). Runs before JSON.parse, so a body of `[[[[...` costs
  * no more than a flat one of the same size, and nothing after the parser ever walks deep data.
  */
-export function nestedDeeperThan(text: string, max: number): boolean {
+function nestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

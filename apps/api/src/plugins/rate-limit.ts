@@ -38,7 +38,7 @@ export async function hitRateLimit(db: Queryable, key: string, windowMs: number)
 }
 
 /** The count of `key` in its current window, without counting a hit (0 when none). */
-export async function peekRateLimit(db: Queryable, key: string): Promise<RateLimitHit> {
+async function peekRateLimit(db: Queryable, key: string): Promise<RateLimitHit> {
   const [row] = await db.query<{ count: number; ttl_ms: number }>(
     `select count, ceil(extract(epoch from (expires_at - now())) * 1000)::int8 as ttl_ms
        from rate_limits where key = $1 and expires_at > now()`,
