@@ -22,8 +22,9 @@ import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
 import { registerMetrics } from './plugins/metrics';
-import { databaseRateLimitStore, rateLimitedError } from './plugins/rate-limit';
+import { databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { webRoutes } from './plugins/web';
@@ -84,6 +85,8 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   registerBrand(app);
   registerAuth(app);
   registerErrorHandling(app);
+  registerJsonBody(app);
+  registerRateLimits(app);
 
   await registerSecurity(app, env);
   await app.register(compress, { encodings: ['br', 'gzip'] });
@@ -92,7 +95,7 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db),
-    errorResponseBuilder: () => rateLimitedError(),
+    errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
   // Multipart bodies are read by the routes that take files (request.parts()), not parsed up

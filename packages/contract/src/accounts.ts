@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
 /** Sign reference: letters and digits in groups joined by hyphens, as printed on the sign. */
@@ -7,6 +8,7 @@ export const signRefSchema = z
   .trim()
   .min(1, messages.signUp.signRefRequired)
   .max(40, 'A sign reference is at most 40 characters.')
+  .refine(isSingleLine, singleLineMessage('A sign reference'))
   .transform((s) => s.toUpperCase());
 
 /** Prefix number, e.g. AAA12345: always upper case. */
@@ -15,6 +17,7 @@ export const prefixNoSchema = z
   .trim()
   .min(1, messages.signUp.prefixNoRequired)
   .max(20, 'A prefix number is at most 20 characters.')
+  .refine(isSingleLine, singleLineMessage('A prefix number'))
   .transform((s) => s.toUpperCase());
 
 /** Lookup key of a sign reference: hyphens, spaces and case forgiven. */
@@ -48,14 +51,22 @@ export const emailSchema = z
   .pipe(z.email('Please enter a valid email address.'))
   .transform((s) => s.toLowerCase());
 
-const text = (label: string, max: number) =>
-  z
+const text = (label: string, max: number, lines: Lines = 'one') => {
+  const base = z
     .string()
     .trim()
     .min(1, messages.signUp.requiredField(label))
     .max(max, `${label} must be at most ${max} characters.`);
+  return lines === 'one' ? base.refine(isSingleLine, singleLineMessage(label)) : base;
+};
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default('');
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isSingleLine, singleLineMessage(label))
+    .optional()
+    .default('');
 
 /** County as sent: any parenthesised nation label removed (SPEC.md section 5). */
 export function stripParenthesised(value: string): string {
@@ -97,7 +108,7 @@ export const signUpBody = z.strictObject({
   userName: userNameSchema,
   password: newPasswordSchema,
   siteName: text('Site Name', SITE_NAME_MAX),
-  keyInfo: text('Key Information', KEY_INFO_MAX),
+  keyInfo: text('Key Information', KEY_INFO_MAX, 'many'),
   signRef: signRefSchema,
   // Sent in addition to the spec's payload so the server re-checks the claim in the same
   // transaction (see docs/decisions): the sign reference alone is printed on the sign.
@@ -120,7 +131,7 @@ export const stickerLinkBody = z.strictObject({
   companyId: z.number().int().positive(),
   userId: z.number().int().positive(),
   signRef: signRefSchema,
-  siteName: z.string().trim().min(1).max(SITE_NAME_MAX),
+  siteName: z.string().trim().min(1).max(SITE_NAME_MAX).refine(isSingleLine, singleLineMessage('Site Name')),
   startDate: z.iso.datetime(),
   prefixNo: prefixNoSchema,
 });
@@ -225,7 +236,14 @@ export type AddressDetail = z.infer<typeof addressDetail>;
 export const addressTermParams = z.object({
   term: z.string().trim().min(ADDRESS_SEARCH_MIN, messages.server.addressTermTooShort).max(100),
 });
-export const addressIdParams = z.object({ id: z.string().min(1).max(200) });
+/**
+ * A provider's address id: letters, digits and `+ / = _ -` (getAddress.io's are base64), never a
+ * dot, so an id cannot be `..` and walk up the provider's path.
+ */
+const ADDRESS_ID_PATTERN = /^[A-Za-z0-9+/=_-]{1,200}$/;
+export const addressIdParams = z.object({
+  id: z.string().regex(ADDRESS_ID_PATTERN, messages.server.addressNotFound),
+});
 
 // ---- POST /api/admin/stickers (ours: the sticker CLI, loopback only, header x-admin-token)
 export const STICKER_ISSUE_MAX = 10_000;

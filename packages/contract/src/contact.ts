@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
 /** Every field a contact-us form can carry (SPEC.md section 3, "Contact form fields"). */
@@ -132,14 +133,15 @@ export const contactMessages = {
 
 // ---- The fields (the `data` part)
 
-const text = (label: string, max: number, required: boolean) => {
-  const base = z
+const text = (label: string, max: number, required: boolean, lines: Lines = 'one') => {
+  const trimmed = z
     .string({
       error: (issue) =>
         issue.input === undefined ? contactMessages.requiredField(label) : contactMessages.notText(label),
     })
     .trim()
     .max(max, contactMessages.tooLong(label, max));
+  const base = lines === 'one' ? trimmed.refine(isSingleLine, singleLineMessage(label)) : trimmed;
   return required ? base.min(1, contactMessages.requiredField(label)) : base.optional().default('');
 };
 
@@ -166,6 +168,8 @@ function fieldSchema(name: Exclude<ContactFieldName, 'file'>, required: boolean)
     case 'email':
     case 'confirmEmail':
       return email(label, required);
+    case 'message':
+      return text(label, maxLength[name], required, 'many');
     default:
       return text(label, maxLength[name], required);
   }
@@ -249,7 +253,7 @@ export const partnershipDataSchema = strictFields({
   phone: text(partnershipFieldLabels.phone, 40, false),
   partnerType: choice(partnershipFieldLabels.partnerType, partnerTypeOptions, true),
   website: text(partnershipFieldLabels.website, 200, false),
-  message: text(partnershipFieldLabels.message, 5000, true),
+  message: text(partnershipFieldLabels.message, 5000, true, 'many'),
 });
 
 /** What both forms answer on success. */

@@ -1,3 +1,4 @@
+import { isSingleLine, singleLineMessage } from './single-line';
 import { z } from './zod';
 
 // The public look-up: who runs a scheme and how to reach them, and the relay form.
@@ -90,14 +91,24 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 1
 
 export const relayBody = z
   .object({
-    name: z.string().trim().min(1, 'Please enter your name.').max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your name.')
+      .max(100)
+      .refine(isSingleLine, singleLineMessage('Your name')),
     email: z.email('Please enter a valid e-mail address.').trim().max(254),
     kind: z.enum(RELAY_KINDS),
     message: z.string().trim().max(4000).default(''),
     footageDate: isoDate.optional(),
     timeFrom: clock.optional(),
     timeTo: clock.optional(),
-    location: z.string().trim().max(400).default(''),
+    location: z
+      .string()
+      .trim()
+      .max(400)
+      .refine(isSingleLine, singleLineMessage('Where you were'))
+      .default(''),
     description: z.string().trim().max(2000).default(''),
   })
   .superRefine((body, ctx) => {

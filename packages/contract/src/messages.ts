@@ -2,6 +2,17 @@
  * Messages the user sees, word for word from SPEC.md (sections 5 and 8) or, for our own
  * additions, written once here so the API and the web app say the same thing.
  */
+/** "40 seconds", "a minute", "15 minutes", "an hour": a wait rounded up to what a person reads. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? 'a second' : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes === 1) return 'a minute';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'an hour' : `${hours} hours`;
+}
+
 export const messages = {
   signUp: {
     signRefRequired: 'Please Enter Sign Reference',
@@ -65,6 +76,8 @@ export const messages = {
     forbidden: 'You do not have permission to do that.',
     notFound: 'Not found',
     rateLimited: 'Too many attempts. Please wait a minute and try again.',
+    /** The 429 message with the real wait, as Retry-After gives it in seconds. */
+    rateLimitedFor: (seconds: number) => `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
     generic: 'Something went wrong on our side. Please try again.',
     stickerFound: 'Sticker found',
     stickerNotLinked: 'This sticker is not registered to one of your sites yet.',

@@ -8,6 +8,7 @@ import {
   stripParenthesised,
   userNameSchema,
 } from './accounts';
+import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
 /** Limits shown in the workspace forms and enforced by the API. */
@@ -60,14 +61,18 @@ export const workspaceMessages = {
   addressToPublish: 'Enter the postal address to publish, or untick "Postal address".',
 } as const;
 
-const text = (label: string, max: number, min = 1) =>
-  z
+const text = (label: string, max: number, lines: Lines = 'one') => {
+  const base = z
     .string()
     .trim()
-    .min(min, `Please fill out the required field: ${label}`)
+    .min(1, `Please fill out the required field: ${label}`)
     .max(max, `${label} must be at most ${max} characters.`);
-const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default('');
+  return lines === 'one' ? base.refine(isSingleLine, singleLineMessage(label)) : base;
+};
+const optional = (label: string, max: number, lines: Lines = 'one') => {
+  const base = z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+  return (lines === 'one' ? base.refine(isSingleLine, singleLineMessage(label)) : base).default('');
+};
 
 // ---- Sites: POST /api/sites/add, PUT /api/sites/{id}
 export const siteBody = z.strictObject({
@@ -78,7 +83,7 @@ export const siteBody = z.strictObject({
   town: optional('Town', workspaceLimits.town),
   postcode: optional('Postcode', workspaceLimits.postcode),
   county: optional('County', workspaceLimits.county).transform(stripParenthesised),
-  keyInfo: text('Key Information', workspaceLimits.keyInfo),
+  keyInfo: text('Key Information', workspaceLimits.keyInfo, 'many'),
   retentionDays: z
     .number()
     .int('Recordings kept: whole days only.')
@@ -165,10 +170,10 @@ const publicationFields = z.strictObject({
   showRelay: z.boolean(),
   phone: optional('Phone', workspaceLimits.phone),
   email: z.union([z.literal(''), emailSchema]).default(''),
-  address: optional('Postal address', workspaceLimits.publishedAddress),
+  address: optional('Postal address', workspaceLimits.publishedAddress, 'many'),
   isHomeAddress: z.boolean().default(false),
   homeAddressConsent: z.boolean().default(false),
-  contactText: optional('Contact text', workspaceLimits.contactText),
+  contactText: optional('Contact text', workspaceLimits.contactText, 'many'),
 });
 
 /** A channel ticked for publication needs its value: a ticked but empty one would publish nothing. */

@@ -28,14 +28,39 @@ function fieldMessage(issue: $ZodRawIssue, httpPart: string | undefined): string
   return text ? `${field}: ${text}` : undefined;
 }
 
-/** Where in `data` (a parsed body, query or params) a string holds a NUL character, if anywhere. */
-function nulCharacterAt(data: unknown, path: string[] = []): string[] | undefined {
-  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
-  if (typeof data !== 'object' || data === null) return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
-    const found = nulCharacterAt(value, [...path, key]);
-    if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | undefined;
+}
+
+function pathOf(visit: Visit | undefined): string[] {
+  const path: string[] = [];
+  for (let at = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * Where in `data` (a parsed body, query or params) a string holds a NUL character, if anywhere.
+ * Iterative, and each value keeps only a link to its parent: the path is built once, when found,
+ * so the work grows with the size of the data, never with its depth times its size.
+ */
+function nulCharacterAt(data: unknown): string[] | undefined {
+  const stack: Visit[] = [{ value: data, key: '', parent: undefined }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(visit);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const entries = Object.entries(value);
+    // Pushed last first, so the first field is looked at first (the message names the first one).
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      if (key.includes('\u0000')) return [...pathOf(visit), key.replaceAll('\u0000', '')];
+      stack.push({ value: child, key, parent: visit });
+    }
   }
   return undefined;
 }

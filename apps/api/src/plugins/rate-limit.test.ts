@@ -2,14 +2,14 @@ import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { accountLimits } from '../modules/auth/limits';
-import { addSticker, call, signUpPayload } from '../modules/users/test-helpers';
+import { addSticker, call, signedIn, signUpPayload } from '../modules/users/test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+
+// Every limit is written here as a number, not read from the code under test: changing one is a
+// decision this file records.
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-const limited = { message: messages.server.rateLimited };
 
 /** Sends `times` requests one after another; their answers. */
 async function repeat(times: number, send: (i: number) => Promise<LightMyRequestResponse>) {
@@ -20,113 +20,249 @@ async function repeat(times: number, send: (i: number) => Promise<LightMyRequest
 
 const statuses = (answers: LightMyRequestResponse[]) => [...new Set(answers.map((a) => a.statusCode))];
 
-describe('rate limits of the account calls', () => {
-  it('login: one account from many addresses, and many accounts from one address', async () => {
+/** A 429 whose message states the wait that Retry-After gives, and that wait in seconds. */
+function refusedFor(res: LightMyRequestResponse): number {
+  expect(res.statusCode).toBe(429);
+  const seconds = Number(res.headers['retry-after']);
+  expect(seconds).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ message: messages.server.rateLimitedFor(seconds) });
+  return seconds;
+}
+
+const login = (userName: string, password: string, remoteAddress: string) =>
+  call(t, 'POST', '/api/users/login', { body: { userName, password }, remoteAddress });
+
+describe('rate limits per client address, pinned', () => {
+  it('login: 30 requests in 5 minutes from one address, the 31st is refused', async () => {
     t = await createTestApp();
-    const { perAccount, perAddress } = accountLimits.login;
-    const attempt = (userName: string, remoteAddress: string) =>
-      call(t, 'POST', '/api/users/login', { body: { userName, password: 'guess' }, remoteAddress });
-
-    const allowed = await repeat(perAccount.max, (i) => attempt('victim', `10.0.0.${i + 1}`));
-    expect(statuses(allowed)).toEqual([401]);
-    const blocked = await attempt('VICTIM', '10.0.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(limited);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account from a fresh address is not affected.
-    expect((await attempt('someone-else', '10.0.1.2')).statusCode).toBe(401);
-
-    const spread = await repeat(perAddress.max, (i) => attempt(`user${i}`, '10.9.9.9'));
+    const spread = await repeat(30, (i) => login(`user${i}`, 'guess', '127.0.3.3'));
     expect(statuses(spread)).toEqual([401]);
-    expect((await attempt('one-more', '10.9.9.9')).statusCode).toBe(429);
+    const seconds = refusedFor(await login('one-more', 'guess', '127.0.3.3'));
+    expect(seconds).toBeLessThanOrEqual(300);
+    expect(seconds).toBeGreaterThan(290);
+    expect((await login('one-more', 'guess', '127.0.3.4')).statusCode).toBe(401);
   });
 
+  it('sign-up: 20 in 15 minutes from one address, and 10 for one e-mail from anywhere', async () => {
+    t = await createTestApp();
+    const none = { signRef: 'NONE-NONE', prefixNo: 'NONE0000' };
+    // A sticker of its own each time (none exists), so only the per-address count can refuse.
+    const fromOne = (i: number) =>
+      call(t, 'POST', '/api/users/add', {
+        body: signUpPayload({ signRef: `NONE-${i}`, prefixNo: 'NONE0000' }),
+        remoteAddress: '127.0.4.1',
+      });
+    expect(statuses(await repeat(20, fromOne))).toEqual([200]);
+    refusedFor(await fromOne(20));
+
+    const sameEmail = (i: number) =>
+      call(t, 'POST', '/api/users/add', {
+        body: signUpPayload(none, { email: 'same@example.com' }),
+        remoteAddress: `127.0.5.${i + 1}`,
+      });
+    expect(statuses(await repeat(10, sameEmail))).toEqual([200]);
+    const seconds = refusedFor(await sameEmail(100));
+    expect(seconds).toBeGreaterThan(890);
+  });
+
+  it('sticker check: 30 in 5 minutes from one address', async () => {
+    t = await createTestApp();
+    const stickers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => addSticker(t.db)));
+    // Right prefix numbers, several stickers: only the per-address count can refuse.
+    const check = (i: number) => {
+      const sticker = stickers[i % stickers.length] as (typeof stickers)[number];
+      return call(t, 'POST', '/api/stickers/signref', {
+        body: { signRef: sticker.signRef, prefixNo: sticker.prefixNo },
+        remoteAddress: '127.0.6.1',
+      });
+    };
+    expect(statuses(await repeat(30, check))).toEqual([200]);
+    refusedFor(await check(30));
+  });
+
+  it('forgot-password: 10 in 15 minutes from one address, and 5 for one e-mail from anywhere', async () => {
+    t = await createTestApp();
+    const ask = (email: string, remoteAddress: string) =>
+      call(t, 'POST', '/api/users/forgot-password', { body: { email }, remoteAddress });
+    expect(statuses(await repeat(10, (i) => ask(`person${i}@example.com`, '127.0.7.1')))).toEqual([200]);
+    refusedFor(await ask('person10@example.com', '127.0.7.1'));
+
+    expect(statuses(await repeat(5, (i) => ask('someone@example.com', `127.0.8.${i + 1}`)))).toEqual([200]);
+    refusedFor(await ask('someone@example.com', '127.0.8.100'));
+  });
+
+  it('user look-up: 30 for one user name in 5 minutes; resending: 5 for one user name in 15 minutes', async () => {
+    t = await createTestApp();
+    const lookup = (i: number) =>
+      call(t, 'POST', '/api/users/user', {
+        body: { userName: 'someone' },
+        remoteAddress: `127.0.9.${i + 1}`,
+      });
+    expect(statuses(await repeat(30, lookup))).toEqual([200]);
+    refusedFor(await lookup(200));
+
+    const resend = (i: number) =>
+      call(t, 'POST', '/api/users/resend-confirmation', {
+        body: { userName: 'someone' },
+        remoteAddress: `127.0.10.${i + 1}`,
+      });
+    expect(statuses(await repeat(5, resend))).toEqual([200]);
+    refusedFor(await resend(200));
+  });
+
+  it('relay: 5 messages an hour from one address', async () => {
+    t = await createTestApp();
+    const send = (i: number) =>
+      call(t, 'POST', '/api/signs/NO-SUCH-SIGN/contact', {
+        body: { name: 'Jo', email: `visitor${i}@example.net`, kind: 'question', message: 'Hello' },
+        remoteAddress: '127.0.11.1',
+      });
+    expect(statuses(await repeat(5, send))).toEqual([404]);
+    const seconds = refusedFor(await send(5));
+    expect(seconds).toBeGreaterThan(3590);
+    expect(seconds).toBeLessThanOrEqual(3600);
+  });
+
+  it('search: 60 look-ups a minute from one address, the sign look-up and the scheme search together', async () => {
+    t = await createTestApp();
+    const lookUp = (i: number) =>
+      i % 2
+        ? call(t, 'GET', '/api/stickers/search/NOPE-NOPE', { remoteAddress: '127.0.12.1' })
+        : call(t, 'GET', '/api/lookup/search?q=nowhere', { remoteAddress: '127.0.12.1' });
+    expect(statuses(await repeat(60, lookUp)).every((s) => s === 200 || s === 404)).toBe(true);
+    const seconds = refusedFor(await lookUp(60));
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(
+      (await call(t, 'GET', '/api/lookup/search?q=nowhere', { remoteAddress: '127.0.12.2' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('wrong guesses never lock the owner out', () => {
+  it('ten wrong passwords from ten addresses, then the owner signs in from an address of their own', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    const guesses = await repeat(10, (i) => login(userName, `wrong-${i}`, `127.0.1.${i + 1}`));
+    expect(statuses(guesses)).toEqual([401]);
+    expect((await login(userName, password, '127.0.2.1')).json()).toMatchObject({ status: 'success' });
+    // Spelt another way, the same account.
+    expect((await login(userName.toUpperCase(), password, '127.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('one address guessing wrong: 5 tries in 15 minutes, then it waits the time it is told, right password or not', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    const guesses = await repeat(5, (i) => login(userName, `wrong-${i}`, '127.0.1.50'));
+    expect(statuses(guesses)).toEqual([401]);
+    const refused = await login(userName, password, '127.0.1.50');
+    const seconds = refusedFor(refused);
+    expect(refused.json()).toEqual({ message: 'Too many attempts. Please wait 15 minutes and try again.' });
+    // The wait told is the time left of the counter that refused it.
+    const row = await t.db.one<{ left: number }>(
+      `select ceil(extract(epoch from (expires_at - now())))::int as left from rate_limits
+        where key like 'login-guess:tries:%127.0.1.50'`,
+    );
+    expect(Math.abs(row.left - seconds)).toBeLessThanOrEqual(1);
+    // The owner elsewhere is not affected.
+    expect((await login(userName, password, '127.0.1.51')).statusCode).toBe(200);
+    // Once that time has passed, the address is heard again.
+    await t.db.query("update rate_limits set expires_at = now() - interval '1 second'");
+    expect((await login(userName, password, '127.0.1.50')).statusCode).toBe(200);
+  });
+
+  it('a right password clears the address’s tries: only failures count', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    const from = '127.0.1.60';
+    expect(statuses(await repeat(4, (i) => login(userName, `typo-${i}`, from)))).toEqual([401]);
+    expect((await login(userName, password, from)).statusCode).toBe(200);
+    expect(statuses(await repeat(5, (i) => login(userName, `typo-${i}`, from)))).toEqual([401]);
+    refusedFor(await login(userName, password, from));
+  });
+
+  it('after 10 failures on an account, an address that failed on it is refused; a fresh one is heard', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    await repeat(10, (i) => login(userName, `wrong-${i}`, `127.0.1.${100 + i}`));
+    const again = await login(userName, 'another-guess', '127.0.1.100');
+    expect(refusedFor(again)).toBeGreaterThan(890);
+    expect((await login(userName, 'another-guess', '127.0.1.200')).statusCode).toBe(401);
+    expect((await login(userName, password, '127.0.1.201')).statusCode).toBe(200);
+  });
+
+  it('the sticker check: ten wrong prefix numbers from anywhere, then the right one from a fresh address', async () => {
+    t = await createTestApp();
+    const sticker = await addSticker(t.db, 'K7QM-3XWD-P9TE', 'KQT40817');
+    const spellings = ['K7QM-3XWD-P9TE', 'k7qm3xwdp9te', 'K7QM 3XWD P9TE'];
+    const wrong = await repeat(10, (i) =>
+      call(t, 'POST', '/api/stickers/signref', {
+        body: { signRef: spellings[i % spellings.length], prefixNo: `AAA0000${i}` },
+        remoteAddress: `127.0.13.${i + 1}`,
+      }),
+    );
+    expect(wrong.map((res) => res.json().success)).toEqual(Array(10).fill(false));
+    const right = await call(t, 'POST', '/api/stickers/signref', {
+      body: { signRef: sticker.signRef, prefixNo: sticker.prefixNo },
+      remoteAddress: '127.0.14.1',
+    });
+    expect(right.json()).toMatchObject({ success: true });
+
+    // However it is spelt, it is one sticker: an address that guessed wrong 5 times waits.
+    await addSticker(t.db, 'M4RN-8HQC-2VXA', 'MRN55555');
+    const other = ['M4RN-8HQC-2VXA', 'm4rn8hqc2vxa', 'M4RN 8HQC 2VXA'];
+    const guess = (i: number) =>
+      call(t, 'POST', '/api/stickers/signref', {
+        body: { signRef: other[i % other.length], prefixNo: `BBB0000${i}` },
+        remoteAddress: '127.0.14.9',
+      });
+    expect(statuses(await repeat(5, guess))).toEqual([200]);
+    refusedFor(await guess(5));
+  });
+
+  it('sign-up counts wrong prefix numbers as the sticker check does', async () => {
+    t = await createTestApp();
+    const sticker = await addSticker(t.db);
+    const signUp = (prefixNo: string, remoteAddress: string) =>
+      call(t, 'POST', '/api/users/add', { body: signUpPayload({ ...sticker, prefixNo }), remoteAddress });
+    const wrong = await repeat(5, (i) => signUp(`WRONG00${i}`, '127.0.17.1'));
+    expect(wrong.map((res) => res.json().message)).toEqual(Array(5).fill(messages.server.stickerNotFound));
+    refusedFor(await signUp('WRONG009', '127.0.17.1'));
+    expect((await signUp(sticker.prefixNo, '127.0.17.2')).json()).toMatchObject({ success: true });
+  });
+
+  it('adding a sticker to a site counts wrong prefix numbers the same way', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const sticker = await addSticker(t.db);
+    const add = (prefixNo: string, remoteAddress: string) =>
+      call(t, 'POST', '/api/stickers/site/signRef', {
+        token: owner.token,
+        body: { siteId: owner.reply.siteId, signRef: sticker.signRef, prefixNo },
+        remoteAddress,
+      });
+    const wrong = await repeat(5, (i) => add(`WRONG00${i}`, '127.0.15.1'));
+    expect(statuses(wrong)).toEqual([400]);
+    refusedFor(await add(sticker.prefixNo, '127.0.15.1'));
+    expect((await add(sticker.prefixNo, '127.0.15.2')).statusCode).toBe(200);
+  });
+});
+
+describe('the counters', () => {
   it('with RATE_LIMITS=off (load tests only) nothing is counted or refused', async () => {
     t = await createTestApp({ env: { rateLimits: 'off' } });
-    const answers = await repeat(accountLimits.login.perAccount.max + 5, () =>
-      call(t, 'POST', '/api/users/login', { body: { userName: 'victim', password: 'guess' } }),
-    );
+    const answers = await repeat(35, () => login('victim', 'guess', '127.0.0.1'));
     expect(statuses(answers)).toEqual([401]);
     expect(await t.db.query('select key from rate_limits')).toEqual([]);
   });
 
-  it('sign-up, sticker check, forgot-password, user lookup and resend answer 429 once used up', async () => {
-    t = await createTestApp();
-    const sticker = await addSticker(t.db);
-    const cases = [
-      {
-        limit: accountLimits.stickerCheck.perAccount.max,
-        send: (address: string) =>
-          call(t, 'POST', '/api/stickers/signref', {
-            body: { signRef: sticker.signRef.toLowerCase(), prefixNo: 'WRONG000' },
-            remoteAddress: address,
-          }),
-      },
-      {
-        limit: accountLimits.forgotPassword.perAccount.max,
-        send: (address: string) =>
-          call(t, 'POST', '/api/users/forgot-password', {
-            body: { email: 'someone@example.com' },
-            remoteAddress: address,
-          }),
-      },
-      {
-        limit: accountLimits.userLookup.perAccount.max,
-        send: (address: string) =>
-          call(t, 'POST', '/api/users/user', { body: { userName: 'someone' }, remoteAddress: address }),
-      },
-      {
-        limit: accountLimits.resendConfirmation.perAccount.max,
-        send: (address: string) =>
-          call(t, 'POST', '/api/users/resend-confirmation', {
-            body: { userName: 'someone' },
-            remoteAddress: address,
-          }),
-      },
-      {
-        limit: accountLimits.signUp.perAccount.max,
-        send: (address: string) =>
-          call(t, 'POST', '/api/users/add', {
-            body: signUpPayload(
-              { signRef: 'NONE-NONE', prefixNo: 'NONE0000' },
-              { email: 'same@example.com' },
-            ),
-            remoteAddress: address,
-          }),
-      },
-    ];
-    for (const [n, { limit, send }] of cases.entries()) {
-      const allowed = await repeat(limit, (i) => send(`10.${n}.0.${i + 1}`));
-      expect(statuses(allowed)).toEqual([200]);
-      const blocked = await send(`10.${n}.1.1`);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual(limited);
-    }
-  });
-
-  it('the sticker check counts per sticker however its reference is typed', async () => {
-    t = await createTestApp();
-    const sticker = await addSticker(t.db, 'K7QM-3XWD-P9TE', 'KQT40817');
-    const spellings = ['K7QM-3XWD-P9TE', 'k7qm3xwdp9te', 'K7QM 3XWD P9TE'];
-    const max = accountLimits.stickerCheck.perAccount.max;
-    await repeat(max, (i) =>
-      call(t, 'POST', '/api/stickers/signref', {
-        body: { signRef: spellings[i % spellings.length], prefixNo: 'AAA00000' },
-        remoteAddress: `10.1.0.${i + 1}`,
-      }),
-    );
-    const blocked = await call(t, 'POST', '/api/stickers/signref', {
-      body: { signRef: sticker.signRef, prefixNo: sticker.prefixNo },
-      remoteAddress: '10.1.1.1',
-    });
-    expect(blocked.statusCode).toBe(429);
-  });
-
-  it('the counts are in the database: a second instance on it sees them, and a new window starts afresh', async () => {
+  it('are in the database: a second instance on it sees them, and a new window starts afresh', async () => {
     t = await createTestApp();
     const other = await buildApp({ env: t.env, db: t.db, logger: false });
     try {
-      const max = accountLimits.forgotPassword.perAddress.max;
       const ask = (app: typeof other, i: number) =>
         app.inject({
           method: 'POST',
@@ -134,13 +270,13 @@ describe('rate limits of the account calls', () => {
           payload: { email: `person${i}@example.com` },
           remoteAddress: '10.7.7.7',
         });
-      const answers = await repeat(max, (i) => ask(i % 2 ? other : t.app, i));
+      const answers = await repeat(10, (i) => ask(i % 2 ? other : t.app, i));
       expect(statuses(answers)).toEqual([200]);
-      expect((await ask(other, max)).statusCode).toBe(429);
-      expect((await ask(t.app, max + 1)).statusCode).toBe(429);
+      expect((await ask(other, 10)).statusCode).toBe(429);
+      expect((await ask(t.app, 11)).statusCode).toBe(429);
 
       await t.db.query("update rate_limits set expires_at = now() - interval '1 second'");
-      expect((await ask(other, max + 2)).statusCode).toBe(200);
+      expect((await ask(other, 12)).statusCode).toBe(200);
       const row = await t.db.one<{ count: number }>(
         "select count from rate_limits where key like '%address:10.7.7.7'",
       );
@@ -150,14 +286,14 @@ describe('rate limits of the account calls', () => {
     }
   });
 
-  it('routes using @fastify/rate-limit keep their counts in the database too', async () => {
+  it('routes using @fastify/rate-limit keep their counts in the database too, and say the wait', async () => {
     t = await createTestApp();
     t.app.get('/api/test/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({
       ok: true,
     }));
     const answers = await repeat(3, () => t.app.inject({ method: 'GET', url: '/api/test/limited' }));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
-    expect(answers[2]?.json()).toEqual(limited);
+    refusedFor(answers[2] as LightMyRequestResponse);
     const rows = await t.db.query<{ key: string; count: number }>('select key, count from rate_limits');
     expect(rows).toEqual([{ key: expect.stringContaining('/api/test/limited'), count: 3 }]);
   });

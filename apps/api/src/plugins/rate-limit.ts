@@ -1,6 +1,6 @@
 import { messages } from '@app/contract/messages';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/db';
 import { HttpError } from '../lib/http-error';
 
@@ -37,6 +37,16 @@ export async function hitRateLimit(db: Queryable, key: string, windowMs: number)
   return { count: row.count, ttlMs: Math.max(0, row.ttl_ms) };
 }
 
+/** The count of `key` in its current window, without counting a hit (0 when none). */
+async function peekRateLimit(db: Queryable, key: string): Promise<RateLimitHit> {
+  const [row] = await db.query<{ count: number; ttl_ms: number }>(
+    `select count, ceil(extract(epoch from (expires_at - now())) * 1000)::int8 as ttl_ms
+       from rate_limits where key = $1 and expires_at > now()`,
+    [key],
+  );
+  return row ? { count: row.count, ttlMs: Math.max(0, row.ttl_ms) } : { count: 0, ttlMs: 0 };
+}
+
 /**
  * A store for @fastify/rate-limit (routes with `config: { rateLimit: { max, timeWindow } }`)
  * that keeps its counters in the database. Each route counts on its own, as with the default store.
@@ -70,9 +80,31 @@ export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor
   return DatabaseRateLimitStore;
 }
 
-/** The error @fastify/rate-limit throws when a limit is used up: 429 with the shared message. */
-export function rateLimitedError(): HttpError {
-  return new HttpError(429, messages.server.rateLimited);
+/**
+ * 429 `{ message }`. Given the wait in seconds (the Retry-After sent with it), the message says
+ * that wait; without it, the shared "wait a minute".
+ */
+export function rateLimitedError(retryAfterSeconds?: number): HttpError {
+  return new HttpError(
+    429,
+    retryAfterSeconds === undefined
+      ? messages.server.rateLimited
+      : messages.server.rateLimitedFor(retryAfterSeconds),
+  );
+}
+
+/** Refuses the request: Retry-After, and a message that states the same wait. */
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  name: string,
+  ttlMs: number,
+): never {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  request.log.warn({ limit: name, scope }, 'Rate limit reached');
+  reply.header('retry-after', String(seconds));
+  throw rateLimitedError(seconds);
 }
 
 export interface LimitWindow {
@@ -92,27 +124,149 @@ export interface RouteLimit {
   perAccount?: LimitWindow & { account: (request: FastifyRequest) => string | undefined };
 }
 
+function accountOf(
+  limit: { account: (request: FastifyRequest) => string | undefined },
+  request: FastifyRequest,
+) {
+  return limit.account(request)?.trim().toLowerCase() || undefined;
+}
+
+async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {
+  if (request.server.env.rateLimits === 'off') return;
+  const hit = await hitRateLimit(
+    request.server.db,
+    `${limit.name}:address:${request.ip}`,
+    limit.perAddress.windowMs,
+  );
+  if (hit.count > limit.perAddress.max) refuse(request, reply, 'address', limit.name, hit.ttlMs);
+}
+
+async function checkAccount(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {
+  if (request.server.env.rateLimits === 'off' || !limit.perAccount) return;
+  const account = accountOf(limit.perAccount, request);
+  if (!account) return;
+  const hit = await hitRateLimit(
+    request.server.db,
+    `${limit.name}:account:${account}`,
+    limit.perAccount.windowMs,
+  );
+  if (hit.count > limit.perAccount.max) refuse(request, reply, 'account', limit.name, hit.ttlMs);
+}
+
+/** The limit of each handler `rateLimit()` made, so `registerRateLimits` can find them on a route. */
+const limitOfHandler = new WeakMap<object, RouteLimit>();
+
 /**
- * A preHandler (the body is parsed and valid by then) that answers 429 `{ message }` once the
- * caller's address, or the account named in the body, has used up its hits.
+ * A preHandler that answers 429 `{ message }` (with Retry-After, and the wait in the message)
+ * once the caller's address, or the account named in the body, has used up its hits.
  *
  *   app.post('/api/users/login', { preHandler: rateLimit(limits.login), ... }, handler)
+ *
+ * In the app, `registerRateLimits` moves the per-address count of such a route to an onRequest
+ * hook, so a flood is refused before its body is read; the per-account count needs the body and
+ * stays here.
  */
-export function rateLimit(limit: RouteLimit) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.server.env.rateLimits === 'off') return;
+export function rateLimit(limit: RouteLimit): preHandlerAsyncHookHandler {
+  const handler: preHandlerAsyncHookHandler = async (request, reply) => {
+    await checkAddress(request, reply, limit);
+    await checkAccount(request, reply, limit);
+  };
+  limitOfHandler.set(handler, limit);
+  return handler;
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * For every route whose preHandler holds a `rateLimit(...)`: its per-address count runs onRequest
+ * (after the auth check, before the body is read or parsed), and only the per-account count
+ * stays in the preHandler. Call before the routes are registered.
+ */
+export function registerRateLimits(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handlers: unknown[] = [route.preHandler ?? []].flat();
+    const limits = handlers.map((handler) =>
+      typeof handler === 'function' ? limitOfHandler.get(handler) : undefined,
+    );
+    if (!limits.some(Boolean)) return;
+    const early: Hook[] = limits
+      .filter((limit): limit is RouteLimit => limit !== undefined)
+      .map((limit) => (request, reply) => checkAddress(request, reply, limit));
+    const late = handlers.map((handler, i) => {
+      const limit = limits[i];
+      return limit ? (((request, reply) => checkAccount(request, reply, limit)) satisfies Hook) : handler;
+    });
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...early] as typeof route.onRequest;
+    route.preHandler = late as typeof route.preHandler;
+  });
+}
+
+export interface FailureLimit {
+  /** Names the counters. */
+  name: string;
+  /** The account (or sticker) a request tries, normalised; requests without one are not counted. */
+  account: (request: FastifyRequest) => string | undefined;
+  /** Tries of one address on one account since its last success: beyond them, it waits. */
+  perAddressAndAccount: LimitWindow;
+  /**
+   * Failures on one account from any address: beyond them, an address that has failed on the
+   * account waits for the window to end, while one that has not is still heard.
+   */
+  perAccount: LimitWindow;
+}
+
+/**
+ * Guessing limits that count failures, never the owner's success, so nobody can lock another
+ * person out by guessing wrong (docs/decisions/0010):
+ *
+ * - `check` (a preHandler) counts the try of this address on this account first (so parallel
+ *   tries cannot slip past), and refuses it when this address has used up its tries, or when the
+ *   account has had too many failures and this address is one of those that failed;
+ * - `failed(request)` after a wrong guess counts a failure on the account;
+ * - `succeeded(request)` after a right one clears this address's tries on the account.
+ *
+ * An address that has not failed on the account is always heard (within its per-address limit),
+ * so the right password or prefix from it gets through whatever others have tried.
+ */
+export function failureLimit(limit: FailureLimit) {
+  const keys = (request: FastifyRequest) => {
+    const account = accountOf(limit, request);
+    return account
+      ? {
+          tries: `${limit.name}:tries:${account}:address:${request.ip}`,
+          failures: `${limit.name}:failures:${account}`,
+        }
+      : undefined;
+  };
+  const active = (request: FastifyRequest) => request.server.env.rateLimits !== 'off';
+
+  const check: preHandlerAsyncHookHandler = async (request, reply) => {
+    const key = active(request) ? keys(request) : undefined;
+    if (!key) return;
     const db = request.server.db;
-    const checks: [string, LimitWindow][] = [[`${limit.name}:address:${request.ip}`, limit.perAddress]];
-    const account = limit.perAccount?.account(request)?.trim().toLowerCase();
-    if (limit.perAccount && account) checks.push([`${limit.name}:account:${account}`, limit.perAccount]);
-    for (const [key, window] of checks) {
-      const hit = await hitRateLimit(db, key, window.windowMs);
-      if (hit.count > window.max) {
-        request.log.warn({ limit: limit.name, scope: key.split(':')[1] }, 'Rate limit reached');
-        reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
-        throw rateLimitedError();
+    const tries = await hitRateLimit(db, key.tries, limit.perAddressAndAccount.windowMs);
+    if (tries.count > limit.perAddressAndAccount.max) {
+      refuse(request, reply, 'address+account', limit.name, tries.ttlMs);
+    }
+    if (tries.count > 1) {
+      const failures = await peekRateLimit(db, key.failures);
+      if (failures.count >= limit.perAccount.max) {
+        // This address may try again when its own tries expire, or when the account's window ends.
+        refuse(request, reply, 'account', limit.name, Math.min(tries.ttlMs, failures.ttlMs));
       }
     }
+  };
+
+  return {
+    check,
+    async failed(request: FastifyRequest): Promise<void> {
+      const key = active(request) ? keys(request) : undefined;
+      if (key) await hitRateLimit(request.server.db, key.failures, limit.perAccount.windowMs);
+    },
+    async succeeded(request: FastifyRequest): Promise<void> {
+      const key = active(request) ? keys(request) : undefined;
+      if (key) await request.server.db.query('delete from rate_limits where key = $1', [key.tries]);
+    },
   };
 }
 

@@ -67,6 +67,21 @@ async function fakeGetAddress() {
   return { url: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`, seen };
 }
 
+/** A GET sent as written: no client in between resolves dot segments in the path. */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += String(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 function logCapture() {
   let text = '';
   const stream = new Writable({
@@ -157,6 +172,21 @@ describe('address look-up, getaddress provider', () => {
       `/get/abc-1?api-key=${API_KEY}`,
     ]);
     expect(list.body + detail.body + log.text()).not.toContain(API_KEY);
+  });
+
+  it('an id that is not a provider id (%2e%2e, a dot) is refused without asking the service', async () => {
+    const { service } = await appOnFake();
+    // Over a socket: app.inject (like a browser) would resolve %2e%2e in the address itself.
+    const app = (t as TestApp).app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    for (const id of ['%2e%2e', '%2E', '..%2F..%2Fadmin', 'abc.1']) {
+      const res = await rawGet(port, `/api/address/get/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ message: messages.server.addressNotFound });
+    }
+    expect(service.seen).toEqual([]);
+    expect((await get('/api/address/get/abc-1')).statusCode).toBe(200);
   });
 
   it('service errors give empty suggestions, and 404 or 502 for a detail', async () => {

@@ -41,8 +41,15 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The address of a suggestion',
+        description: 'The id is one a suggestion gave: letters, digits and `+ / = _ -` only (400 otherwise).',
         params: addressIdParams,
-        response: { 200: addressDetail, 404: errorReplySchema, 429: errorReplySchema, 502: errorReplySchema },
+        response: {
+          200: addressDetail,
+          400: errorReplySchema,
+          404: errorReplySchema,
+          429: errorReplySchema,
+          502: errorReplySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { signRefKey } from '@app/contract/accounts';
-import { bodyField, type RouteLimit } from '../../plugins/rate-limit';
+import { bodyField, type FailureLimit, type RouteLimit } from '../../plugins/rate-limit';
 
 const MINUTE = 60_000;
 
@@ -8,28 +8,20 @@ const MINUTE = 60_000;
  * body. Generous enough for a person who mistypes, tight enough to make guessing pointless.
  */
 export const accountLimits = {
+  // Per account, only wrong guesses count (guessLimits.login): see docs/decisions/0010.
   login: {
     name: 'login',
     perAddress: { max: 30, windowMs: 5 * MINUTE },
-    perAccount: { max: 10, windowMs: 15 * MINUTE, account: bodyField('userName') },
   },
   signUp: {
     name: 'sign-up',
     perAddress: { max: 20, windowMs: 15 * MINUTE },
     perAccount: { max: 10, windowMs: 15 * MINUTE, account: bodyField('email') },
   },
+  // Per sticker, only wrong prefix numbers count (guessLimits.stickerCheck).
   stickerCheck: {
     name: 'sticker-check',
     perAddress: { max: 30, windowMs: 5 * MINUTE },
-    // The sign reference is printed on the sign; the prefix number is what is being guessed.
-    perAccount: {
-      max: 10,
-      windowMs: 15 * MINUTE,
-      account: (request) => {
-        const signRef = bodyField('signRef')(request);
-        return signRef && `sticker:${signRefKey(signRef)}`;
-      },
-    },
   },
   forgotPassword: {
     name: 'forgot-password',
@@ -46,8 +38,37 @@ export const accountLimits = {
     perAddress: { max: 10, windowMs: 15 * MINUTE },
     perAccount: { max: 5, windowMs: 15 * MINUTE, account: bodyField('userName') },
   },
+  // PUT /api/users/{id}: confirming an account, or a signed-in user's own record.
+  userUpdate: {
+    name: 'user-update',
+    perAddress: { max: 30, windowMs: 5 * MINUTE },
+  },
   addressLookup: {
     name: 'address-lookup',
     perAddress: { max: 120, windowMs: 5 * MINUTE },
   },
 } satisfies Record<string, RouteLimit>;
+
+/**
+ * Wrong guesses at a password or a prefix number, counted per account (or sticker) and address.
+ * Only failures count, and an address that has not failed is always heard, so guessing wrong
+ * never locks the owner out (docs/decisions/0010).
+ */
+export const guessLimits = {
+  login: {
+    name: 'login-guess',
+    account: bodyField('userName'),
+    perAddressAndAccount: { max: 5, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE },
+  },
+  // The sign reference is printed on the sign; the prefix number is what is being guessed.
+  stickerCheck: {
+    name: 'sticker-guess',
+    account: (request) => {
+      const signRef = bodyField('signRef')(request);
+      return signRef && `sticker:${signRefKey(signRef)}`;
+    },
+    perAddressAndAccount: { max: 5, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE },
+  },
+} satisfies Record<string, FailureLimit>;

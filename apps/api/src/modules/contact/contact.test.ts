@@ -396,7 +396,7 @@ describe('POST /api/contact-us', () => {
     });
   });
 
-  it('is rate limited per client address, with the shared message', async () => {
+  it('is rate limited per client address, with a message that states the wait', async () => {
     t = await createTestApp();
     const from = { remoteAddress: '203.0.113.7' };
     for (let i = 0; i < 10; i += 1) {
@@ -405,7 +405,7 @@ describe('POST /api/contact-us', () => {
     }
     const limited = await postForm(t, '/api/contact-us', [dataPart(signsMessage)], from);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: messages.server.rateLimited });
+    expect(limited.json()).toEqual({ message: 'Too many attempts. Please wait 15 minutes and try again.' });
     expect(await storedCounts(t)).toEqual(NOTHING_STORED);
     // Another address is not affected.
     expect(

@@ -128,7 +128,7 @@ describe('POST /api/partner/send-partnership-email', () => {
     }
     const limited = await postForm(t, URL, [dataPart(application)], from);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: messages.server.rateLimited });
+    expect(limited.json()).toEqual({ message: 'Too many attempts. Please wait 15 minutes and try again.' });
     expect(await storedCounts(t)).toEqual(NOTHING_STORED);
   });
 });

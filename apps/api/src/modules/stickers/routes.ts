@@ -11,19 +11,21 @@ import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkAdmin } from '../../plugins/admin';
 import { sessionUser } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { failureLimit, rateLimit } from '../../plugins/rate-limit';
+import { accountLimits, guessLimits } from '../auth/limits';
 import { issueStickers } from './repository';
 import { checkSticker, confirmStickerLink } from './service';
 
 const tags = ['stickers'];
 
 export const stickersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const prefixGuesses = failureLimit(guessLimits.stickerCheck);
+
   app.post(
     '/api/stickers/signref',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.stickerCheck),
+      preHandler: [rateLimit(accountLimits.stickerCheck), prefixGuesses.check],
       schema: {
         tags,
         summary: 'Check a sticker (sign reference and prefix number) before sign-up',
@@ -31,7 +33,13 @@ export const stickersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stickerCheckReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    (request) => checkSticker(app.db, request.body),
+    async (request) => {
+      const answer = await checkSticker(app.db, request.body);
+      // A free or a taken sticker: the prefix number was right.
+      if (answer.result.length) await prefixGuesses.succeeded(request);
+      else await prefixGuesses.failed(request);
+      return answer;
+    },
   );
 
   app.put(

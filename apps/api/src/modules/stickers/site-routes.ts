@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { failureLimit, rateLimit } from '../../plugins/rate-limit';
+import { accountLimits, guessLimits } from '../auth/limits';
 import { findCompanySite } from '../sites/repository';
 import { findStickerById, lockStickerBySignRef, type StickerRow } from './repository';
 
@@ -45,6 +45,8 @@ async function companySticker(q: Queryable, companyId: number, id: number): Prom
 
 /** The signs of a company's sites: listing, adding a sticker, moving and retiring a sign. */
 export const siteStickersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const prefixGuesses = failureLimit(guessLimits.stickerCheck);
+
   app.get(
     '/api/stickers/siteid/:id',
     {
@@ -87,7 +89,7 @@ export const siteStickersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stickers/site/signRef',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit(accountLimits.stickerCheck),
+      preHandler: [rateLimit(accountLimits.stickerCheck), prefixGuesses.check],
       schema: {
         tags,
         summary: 'Add a free sticker (sign reference + prefix number) to a site of your company',
@@ -98,7 +100,7 @@ export const siteStickersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = sessionUser(request);
       const { siteId, signRef, prefixNo } = request.body;
-      return app.db.transaction(async (tx) => {
+      const added = app.db.transaction(async (tx) => {
         const site = await findCompanySite(tx, user.companyId, siteId);
         if (!site) throw notFound();
         // Locked so that two claims of one sticker queue, and exactly one wins.
@@ -120,6 +122,17 @@ export const siteStickersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw new HttpError(409, messages.server.stickerTaken);
         return toSiteSticker(row);
       });
+      // Counted once the transaction is over (the embedded database has one connection).
+      try {
+        const sticker = await added;
+        await prefixGuesses.succeeded(request);
+        return sticker;
+      } catch (error) {
+        if (error instanceof HttpError && error.message === messages.server.stickerNotFound) {
+          await prefixGuesses.failed(request);
+        }
+        throw error;
+      }
     },
   );
 

@@ -19,8 +19,8 @@ import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, sessionUser } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { failureLimit, rateLimit } from '../../plugins/rate-limit';
+import { accountLimits, guessLimits } from '../auth/limits';
 import {
   forgotPassword,
   login,
@@ -38,11 +38,15 @@ const tags = ['users'];
 const limited = { 429: errorReplySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const passwordGuesses = failureLimit(guessLimits.login);
+  const prefixGuesses = failureLimit(guessLimits.stickerCheck);
+
   app.post(
     '/api/users/add',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.signUp),
+      // Sign-up checks the prefix number again: guessing it here counts as at the sticker check.
+      preHandler: [rateLimit(accountLimits.signUp), prefixGuesses.check],
       schema: {
         tags,
         summary: 'Sign up: company, master user, first site and the sticker, in one go',
@@ -52,23 +56,33 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signUpReply, 400: errorReplySchema, ...limited },
       },
     },
-    (request) => signUp({ db: app.db, env: app.env, brand: request.brand }, request.body),
+    async (request) => {
+      const reply = await signUp({ db: app.db, env: app.env, brand: request.brand }, request.body);
+      if (reply.message === messages.server.stickerNotFound) await prefixGuesses.failed(request);
+      else await prefixGuesses.succeeded(request);
+      return reply;
+    },
   );
 
   app.post(
     '/api/users/login',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.login),
+      preHandler: [rateLimit(accountLimits.login), passwordGuesses.check],
       schema: {
         tags,
         summary: 'Sign in: a session token for a confirmed account',
+        description:
+          'Only wrong passwords count against an account, and an address that has not guessed wrong is always heard (docs/decisions/0010).',
         body: loginBody,
         response: { 200: loginReply, 400: errorReplySchema, 401: loginReply, 403: loginReply, ...limited },
       },
     },
     async (request, reply) => {
       const result = await login({ db: app.db, env: app.env }, request.body);
+      // 403 (not confirmed yet) also means the password was right.
+      if (result.status === 401) await passwordGuesses.failed(request);
+      else await passwordGuesses.succeeded(request);
       return reply.code(result.status).send(result.reply);
     },
   );
@@ -186,9 +200,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     {
       config: { auth: 'optional' },
+      preHandler: rateLimit(accountLimits.userUpdate),
       schema: {
         tags,
         summary: 'Update a user; confirms an account only with the token of its confirmation mail',
+        description:
+          "Without a session or a token of that user's confirmation mail: 401, the same answer for every id.",
         params: idParams,
         body: userUpdateBody,
         response: {
@@ -197,6 +214,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorReplySchema,
           403: errorReplySchema,
           404: errorReplySchema,
+          ...limited,
         },
       },
     },

@@ -192,7 +192,9 @@ export async function readUserToConfirm(db: Db, id: number, token: string): Prom
  * PUT /api/users/{id}. An account is confirmed only with the token of its confirmation mail and
  * the account's password (the spec's client sends `confirmedAt`; alone it confirms nothing). An account already
  * confirmed is left as it is. A signed-in user may update their own record (nothing else to
- * change yet); other companies' users are not found.
+ * change yet); other companies' users are not found. Without a session or a token of that
+ * user's confirmation mail, the answer is 401 and the same for every id: it tells nobody
+ * whether an account exists or when it was confirmed.
  */
 export async function updateUser(
   db: Db,
@@ -200,41 +202,40 @@ export async function updateUser(
   id: number,
   body: z.output<typeof userUpdateBody>,
 ): Promise<UserUpdateReply> {
-  const target = await findUserById(db, id);
+  const session = auth?.kind === 'session' ? auth : undefined;
+  const target = body.confirmToken !== undefined || session ? await findUserById(db, id) : undefined;
   const confirmedAt = () => target?.confirmedAt?.toISOString() ?? null;
 
   if (body.confirmToken !== undefined && target) {
-    const refusal = () => {
-      if (target.confirmedAt)
-        return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
-      throw new HttpError(403, messages.server.confirmationNeeded);
-    };
     // The link is checked first, so without it the password cannot be guessed here; then the
     // credentials, and only when they are right is the account confirmed.
-    if (!(await isLiveUserToken(db, id, 'confirm', body.confirmToken))) return refusal();
-    if (!(await verifyPassword(target.passwordHash, body.password ?? ''))) {
-      throw new HttpError(401, messages.server.invalidCredentials);
+    if (await isLiveUserToken(db, id, 'confirm', body.confirmToken)) {
+      if (!(await verifyPassword(target.passwordHash, body.password ?? ''))) {
+        throw new HttpError(401, messages.server.invalidCredentials);
+      }
+      if (await consumeUserToken(db, id, 'confirm', body.confirmToken)) {
+        const at = await confirmUser(db, id);
+        return { message: messages.signIn.confirmed, confirmedAt: at.toISOString() };
+      }
     }
-    if (await consumeUserToken(db, id, 'confirm', body.confirmToken)) {
-      const at = await confirmUser(db, id);
-      return { message: messages.signIn.confirmed, confirmedAt: at.toISOString() };
+    // The link of this account, used already: whoever has it may hear that it is confirmed.
+    if (target.confirmedAt && (await wasIssuedUserToken(db, id, 'confirm', body.confirmToken))) {
+      return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
     }
-    return refusal();
   }
 
-  if (auth?.kind === 'session') {
-    if (auth.user.id === id) return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
-    if (!target || target.companyId !== auth.user.companyId)
+  if (session) {
+    if (session.user.id === id) return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
+    if (!target || target.companyId !== session.user.companyId)
       throw new HttpError(404, messages.server.notFound);
-    if (!auth.user.masterUser) throw new HttpError(403, messages.server.forbidden);
+    if (!session.user.masterUser) throw new HttpError(403, messages.server.forbidden);
     if (body.confirmedAt !== undefined && !target.confirmedAt) {
       throw new HttpError(403, messages.server.confirmationNeeded);
     }
     return { message: messages.server.userUpdated, confirmedAt: confirmedAt() };
   }
 
-  if (target?.confirmedAt) return { message: messages.server.alreadyConfirmed, confirmedAt: confirmedAt() };
-  throw new HttpError(403, messages.server.confirmationNeeded);
+  throw new HttpError(401, messages.server.confirmationNeeded);
 }
 
 /** Log Out: every session token of the user issued so far is refused from now on, on every instance. */

@@ -69,13 +69,13 @@ describe('confirming an account', () => {
     const alone = await call(t, 'PUT', `/api/users/${id}`, {
       body: { confirmedAt: new Date().toISOString() },
     });
-    expect(alone.statusCode).toBe(403);
+    expect(alone.statusCode).toBe(401);
     expect(alone.json()).toEqual(refused);
 
     const wrong = await call(t, 'PUT', `/api/users/${id}`, {
       body: { confirmToken: `${confirmToken.slice(0, -2)}xx` },
     });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(401);
     const badLookup = await call(
       t,
       'GET',
@@ -87,13 +87,13 @@ describe('confirming an account', () => {
     // Another user's token does not confirm this account.
     const other = await register(t);
     const crossed = await call(t, 'PUT', `/api/users/${id}`, { body: { confirmToken: other.confirmToken } });
-    expect(crossed.statusCode).toBe(403);
+    expect(crossed.statusCode).toBe(401);
 
     await t.db.query("update user_tokens set expires_at = now() - interval '1 second' where user_id = $1", [
       id,
     ]);
     const expired = await call(t, 'PUT', `/api/users/${id}`, { body: { confirmToken } });
-    expect(expired.statusCode).toBe(403);
+    expect(expired.statusCode).toBe(401);
     expect((await call(t, 'GET', `/api/users/confirmuser/${id}?token=${confirmToken}`)).statusCode).toBe(400);
 
     expect((await login(body.userName, body.password)).json().status).toBe('error');
@@ -113,7 +113,7 @@ describe('confirming an account', () => {
     expect(fresh).not.toBe(confirmToken);
 
     expect((await call(t, 'PUT', `/api/users/${reply.userId}`, { body: { confirmToken } })).statusCode).toBe(
-      403,
+      401,
     );
     expect(
       (
@@ -317,6 +317,41 @@ describe('GET and PUT /api/users/{id}', () => {
     const res = await call(t, 'PUT', `/api/users/${reply.userId}`, { token, body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.server.userUpdated, confirmedAt: expect.any(String) });
+  });
+
+  it('without a session or a confirmation token, PUT /api/users/{id} answers 401, the same for every id', async () => {
+    t = await createTestApp();
+    const confirmed = await signedIn(t);
+    const waiting = await register(t);
+    const ids = [confirmed.reply.userId, waiting.reply.userId, 999_999];
+    const bodies = [{}, { confirmedAt: new Date().toISOString() }, { confirmToken: 'x'.repeat(32) }];
+    const answers = new Set<string>();
+    for (const id of ids) {
+      for (const body of bodies) {
+        const res = await call(t, 'PUT', `/api/users/${id}`, { body, remoteAddress: '127.0.20.1' });
+        answers.add(`${res.statusCode} ${res.body}`);
+      }
+    }
+    expect([...answers]).toEqual([`401 ${JSON.stringify({ message: messages.server.confirmationNeeded })}`]);
+    // Another user's used link tells nothing about this account either.
+    const crossed = await call(t, 'PUT', `/api/users/${confirmed.reply.userId}`, {
+      body: { confirmToken: waiting.confirmToken },
+      remoteAddress: '127.0.20.1',
+    });
+    expect(crossed.statusCode).toBe(401);
+  });
+
+  it('PUT /api/users/{id} is limited to 30 calls in 5 minutes from one address', async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 30; i++) {
+      const res = await call(t, 'PUT', `/api/users/${i + 1}`, { body: {}, remoteAddress: '127.0.21.1' });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await call(t, 'PUT', '/api/users/31', { body: {}, remoteAddress: '127.0.21.1' });
+    expect(refused.statusCode).toBe(429);
+    expect(
+      (await call(t, 'PUT', '/api/users/31', { body: {}, remoteAddress: '127.0.21.2' })).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -98,6 +98,29 @@ describe('POST /api/users/add', () => {
     expect(await counts()).toEqual({ companies: 0, users: 0, sites: 0, linked: 0, mails: 0, tokens: 0 });
   });
 
+  it('a company or site name with a line break in it is refused with 400, and nothing is stored', async () => {
+    t = await createTestApp();
+    const sticker = await addSticker(t.db);
+    const forged = signUpPayload(sticker, { companyName: 'Northern Watch\r\nBcc: everyone@example.net' });
+    const res = await call(t, 'POST', '/api/users/add', { body: forged });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Company Name must be on one line, without line breaks or control characters.',
+    });
+    const site = await call(t, 'POST', '/api/users/add', {
+      body: signUpPayload(sticker, { siteName: 'Yard\u2028gate' }),
+    });
+    expect(site.json()).toEqual({
+      message: 'Site Name must be on one line, without line breaks or control characters.',
+    });
+    expect(await counts()).toEqual({ companies: 0, users: 0, sites: 0, linked: 0, mails: 0, tokens: 0 });
+    // Key information is free text: its lines are kept.
+    const multiLine = await call(t, 'POST', '/api/users/add', {
+      body: signUpPayload(sticker, { keyInfo: 'Recorded 24 hours.\nKept 30 days.' }),
+    });
+    expect(multiLine.json()).toMatchObject({ success: true });
+  });
+
   it('without prefixNo (a client following the spec to the letter) answers 400 naming the field', async () => {
     t = await createTestApp();
     const { prefixNo: _omitted, ...body } = signUpPayload(await addSticker(t.db));
