@@ -8,9 +8,9 @@ import {
 } from '@app/contract/contact';
 import type { ZodType } from 'zod';
 import type { Db, Queryable } from '../../db/db';
+import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/storage';
-import { hitRateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import type { FormParts } from './form-parts';
 import { perSenderLimit } from './limits';
 import { acknowledgementMail, staffMail } from './mails';
@@ -25,10 +25,8 @@ export function parseFields(schema: ZodType<Record<string, string>>, data: unkno
 }
 
 /** 429 once one sender address has sent too many messages through a form this hour. */
-export async function checkSenderLimit(db: Queryable, form: string, email: string): Promise<void> {
-  if (!email) return;
-  const hit = await hitRateLimit(db, `${form}:sender:${email.toLowerCase()}`, perSenderLimit.windowMs);
-  if (hit.count > perSenderLimit.max) throw rateLimitedError();
+export function checkSenderLimit(db: Queryable, form: string, email: string): Promise<void> {
+  return limitMailTo(db, form, email, perSenderLimit);
 }
 
 /**
