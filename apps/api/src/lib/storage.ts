@@ -1,5 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AwsClient } from 'aws4fetch';
 
 /**
@@ -11,6 +17,11 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores a new file; refuses to overwrite one (local) so two writers never mix their bytes. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores a new file from a stream, never holding it whole in memory. When the stream fails (an
+   * upload cut short, a size or type check in it), nothing is left stored and the error is thrown.
+   */
+  putStream(key: string, source: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
   /** Removes a file; one that is not there is not an error. */
   delete(key: string): Promise<void>;
@@ -46,6 +57,18 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes, { flag: 'wx', mode: 0o600 });
     },
+    async putStream(key, source) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await pipeline(source, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        // Whatever was written of a file that failed goes; a file that was there already stays.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(target, { force: true });
+        source.destroy();
+        throw error;
+      }
+    },
     async get(key) {
       return new Uint8Array(await readFile(file(key)));
     },
@@ -77,6 +100,48 @@ export function s3Storage(settings: Extract<StorageSettings, { kind: 's3' }>): F
         headers: { 'content-type': contentType },
       });
       if (!response.ok) throw await failed('PUT', key, response);
+    },
+    async putStream(key, source, contentType) {
+      // S3 wants the length before the body: the upload is spooled to a temporary file (checked as
+      // it streams), then streamed from there with its length. Memory stays one chunk per upload.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'upload-'));
+      const spool = path.join(dir, 'file');
+      try {
+        await pipeline(source, createWriteStream(spool, { mode: 0o600 }));
+        const { size } = await stat(spool);
+        const signed = await client.sign(url(key), {
+          method: 'PUT',
+          headers: { 'content-type': contentType },
+        });
+        const headers: Record<string, string> = Object.fromEntries(signed.headers.entries());
+        headers['content-length'] = String(size);
+        const target = new URL(signed.url);
+        const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
+          const request = (target.protocol === 'https:' ? https : http).request(
+            target,
+            { method: 'PUT', headers },
+            (response) => {
+              let body = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => {
+                if (body.length < 200) body += chunk;
+              });
+              response.on('end', () => resolve({ code: response.statusCode ?? 0, body }));
+              response.on('error', reject);
+            },
+          );
+          request.on('error', reject);
+          createReadStream(spool).on('error', reject).pipe(request);
+        });
+        if (status.code < 200 || status.code >= 300) {
+          throw new Error(`S3 PUT ${key} failed: ${status.code} ${status.body.slice(0, 200)}`);
+        }
+      } catch (error) {
+        source.destroy();
+        throw error;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
     async get(key) {
       const response = await client.fetch(url(key), { method: 'GET' });

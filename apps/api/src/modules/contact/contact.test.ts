@@ -96,7 +96,7 @@ describe('POST /api/contact-us', () => {
         file_name: 'sign by the door.JPG',
         content_type: 'image/jpeg',
         size_bytes: 5000,
-        storage_path: `uploads/contact/${row.id}/1-sign by the door.JPG`,
+        storage_path: expect.stringMatching(/^uploads\/contact\/[0-9a-f-]{36}\/1-sign by the door\.JPG$/),
       },
     ]);
     const onDisk = await readFile(path.join(t.env.dataDir, files[0]?.storage_path ?? ''));
@@ -110,12 +110,9 @@ describe('POST /api/contact-us', () => {
     expect(staff?.text_body).toContain('From: Grace Hopper <grace.hopper@example.com>');
     expect(staff?.text_body).toContain(`Message:\n${signsMessage.message}`);
     expect(staff?.text_body).toContain('Company Name: Harbour Lights Café');
+    // The outbox refers to the stored file; it never holds the file's bytes.
     expect(staff?.attachments).toEqual([
-      {
-        filename: 'sign by the door.JPG',
-        contentType: 'image/jpeg',
-        content: Buffer.from(photo).toString('base64'),
-      },
+      { filename: 'sign by the door.JPG', contentType: 'image/jpeg', storageKey: files[0]?.storage_path },
     ]);
     expect(ack?.to_address).toBe('grace.hopper@example.com');
     expect(ack?.subject).toBe(`We have received your message (${reply.reference})`);
@@ -447,7 +444,7 @@ describe('uploads in an S3-compatible bucket (STORAGE=s3)', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const file = await t.db.one<{ storage_path: string }>('select storage_path from contact_message_files');
-    expect(file.storage_path).toMatch(/^uploads\/contact\/\d+\/1-shop front\.jpg$/);
+    expect(file.storage_path).toMatch(/^uploads\/contact\/[0-9a-f-]{36}\/1-shop front\.jpg$/);
     expect(new Uint8Array(s3.objects.get(file.storage_path)?.body ?? [])).toEqual(photo);
     expect(await storedFiles(t)).toEqual([]);
   });

@@ -23,7 +23,7 @@ export interface StaffMailInput {
   files: UploadedFile[];
 }
 
-/** The message as staff read it: every field, the attachments listed (and attached), how to reply. */
+/** The message as staff read it: every field, the attachments listed (and attached), Reply-To the sender. */
 export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachments'> {
   const from = input.senderEmail ? `${input.senderName} <${input.senderEmail}>` : input.senderName;
   const lines = input.fields
@@ -33,7 +33,7 @@ export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachment
     input.files.length === 0
       ? 'Attachments: none'
       : `Attachments (${input.files.length}, attached to this email):\n${input.files
-          .map((f) => `- ${f.fileName} (${f.contentType}, ${formatBytes(f.bytes.length)})`)
+          .map((f) => `- ${f.fileName} (${f.contentType}, ${formatBytes(f.size)})`)
           .join('\n')}`;
   const text = [
     `A message came through ${input.formName} of ${input.brand.name}.`,
@@ -49,6 +49,8 @@ export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachment
     to: input.to,
     subject: `[${input.reference}] ${input.subject}`,
     text: `${text}\n`,
+    // Pressing Reply answers the sender, not our no-reply address.
+    ...(input.senderEmail ? { replyTo: input.senderEmail } : {}),
   };
 }
 

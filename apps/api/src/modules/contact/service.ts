@@ -10,7 +10,6 @@ import type { ZodType } from 'zod';
 import type { Db, Queryable } from '../../db/db';
 import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
-import type { FileStorage } from '../../lib/storage';
 import type { FormParts } from './form-parts';
 import { perSenderLimit } from './limits';
 import { acknowledgementMail, staffMail } from './mails';
@@ -35,7 +34,7 @@ export function checkSenderLimit(db: Queryable, form: string, email: string): Pr
  * files) and the sender's acknowledgement.
  */
 export async function sendContactMessage(
-  deps: { db: Db; storage: FileStorage },
+  deps: { db: Db },
   brand: BrandConfig,
   parts: FormParts,
 ): Promise<ContactReply> {

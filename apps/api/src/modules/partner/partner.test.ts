@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { brandById } from '@app/brands';
 import { contactMessages, partnerTypeOptions } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
@@ -58,12 +60,12 @@ describe('POST /api/partner/send-partnership-email', () => {
     );
     expect(staff?.text_body).toContain('Type of partner: Sign maker or printer');
     expect(staff?.text_body).toContain(`About your business: ${application.message}`);
+    const stored = await t.db.one<{ storage_path: string }>('select storage_path from contact_message_files');
+    expect(stored.storage_path).toMatch(/^uploads\/partnership\/[0-9a-f-]{36}\/1-brochure\.pdf$/);
+    expect(new Uint8Array(await readFile(path.join(t.env.dataDir, stored.storage_path)))).toEqual(brochure);
+    // The outbox refers to the stored file; it never holds the file's bytes.
     expect(staff?.attachments).toEqual([
-      {
-        filename: 'brochure.pdf',
-        contentType: 'application/pdf',
-        content: Buffer.from(brochure).toString('base64'),
-      },
+      { filename: 'brochure.pdf', contentType: 'application/pdf', storageKey: stored.storage_path },
     ]);
     expect(ack?.to_address).toBe(application.email);
     expect(ack?.subject).toBe(`We have received your application (${reference})`);

@@ -9,8 +9,8 @@ import {
 } from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUser } from '../../plugins/auth';
 import { bodyEmail } from '../../lib/email-address';
+import { sessionUser } from '../../plugins/auth';
 import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { companyRequest, companyRequests, markAnswered, sendRelay } from './service';
 

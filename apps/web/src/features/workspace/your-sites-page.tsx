@@ -1,3 +1,4 @@
+import { formatUkDate } from '@app/contract/dates';
 import type { SiteSummary } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
 import { useQuery } from '@tanstack/react-query';
@@ -7,8 +8,6 @@ import { sitesQuery } from './api';
 import { errorText } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function SiteCard({ site }: { site: SiteSummary }) {
   return (
@@ -21,7 +20,7 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dt>Signs</dt>
         <dd>{site.signCount}</dd>
         <dt>Details confirmed</dt>
-        <dd>{site.detailsConfirmedAt ? dateFormat.format(new Date(site.detailsConfirmedAt)) : 'Not yet'}</dd>
+        <dd>{site.detailsConfirmedAt ? formatUkDate(site.detailsConfirmedAt) : 'Not yet'}</dd>
         <dt>Look-ups (30 days)</dt>
         <dd>{site.lookups30Days}</dd>
       </dl>
