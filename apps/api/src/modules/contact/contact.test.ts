@@ -5,6 +5,7 @@ import { contactMessages, UPLOAD_MAX_BYTES } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../../../../e2e/support/outbox';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
@@ -149,6 +150,20 @@ describe('POST /api/contact-us', () => {
     expect(delivered.find((m) => m.to === 'grace.hopper@example.com')?.subject).toContain(
       res.json().reference,
     );
+  });
+
+  it('sets Reply-To to the sender on the staff copy, so Reply reaches them', async () => {
+    t = await createTestApp();
+    const res = await postForm(t, '/api/contact-us', [dataPart(signsMessage)]);
+    expect(res.statusCode).toBe(200);
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    await worker.runOnce();
+    await worker.stop();
+    const mails = await readOutbox(path.join(t.env.dataDir, 'outbox'));
+    const staff = mails.find((m) => m.to.includes(signs.mail.staffAddress));
+    expect(staff?.headers['reply-to']).toBe('grace.hopper@example.com');
+    const ack = mails.find((m) => m.to.includes('grace.hopper@example.com'));
+    expect(ack?.headers['reply-to']).toBeUndefined();
   });
 
   it('keeps the message when the mail server fails, and retries the mail later', async () => {

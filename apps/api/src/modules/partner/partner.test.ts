@@ -4,6 +4,7 @@ import { brandById } from '@app/brands';
 import { contactMessages, partnerTypeOptions } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../../../../e2e/support/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   dataPart,
@@ -16,6 +17,7 @@ import {
   postForm,
   storedCounts,
 } from '../contact/test-helpers';
+import { createMailWorker } from '../mail/worker';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -70,6 +72,18 @@ describe('POST /api/partner/send-partnership-email', () => {
     expect(ack?.to_address).toBe(application.email);
     expect(ack?.subject).toBe(`We have received your application (${reference})`);
     expect(await storedCounts(t)).toEqual({ messages: 1, files: 1, mails: 2, filesOnDisk: 1 });
+  });
+
+  it('sets Reply-To to the applicant on the staff copy', async () => {
+    t = await createTestApp();
+    const res = await postForm(t, URL, [dataPart(application)]);
+    expect(res.statusCode).toBe(200);
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    await worker.runOnce();
+    await worker.stop();
+    const mails = await readOutbox(path.join(t.env.dataDir, 'outbox'));
+    const staff = mails.find((m) => m.to.includes(signs.mail.staffAddress));
+    expect(staff?.headers['reply-to']).toBe(application.email);
   });
 
   it('needs no attachment', async () => {
