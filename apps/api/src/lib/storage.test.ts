@@ -51,6 +51,11 @@ describe('disk storage', () => {
     const storage = diskStorage(root);
     await storage.putStream('uploads/contact/a/1-big.pdf', chunks(40), 'application/pdf');
     expect((await storage.get('uploads/contact/a/1-big.pdf')).length).toBe(40 * 65_536);
+    let streamed = 0;
+    for await (const chunk of await storage.getStream('uploads/contact/a/1-big.pdf'))
+      streamed += chunk.length;
+    expect(streamed).toBe(40 * 65_536);
+    await expect(storage.getStream('uploads/contact/a/none.pdf')).rejects.toThrow(/ENOENT/);
     await expect(
       storage.putStream('uploads/contact/a/2-cut.pdf', chunks(3, new Error('cut short')), 'application/pdf'),
     ).rejects.toThrow('cut short');
@@ -85,6 +90,10 @@ describe('S3-compatible storage (against a local service that checks the signatu
     expect(s3.refused).toBe(0);
     expect(s3.objects.get('uploads/contact/b/1-big.pdf')?.body.length).toBe(20 * 65_536);
     expect(s3.objects.get('uploads/contact/b/1-big.pdf')?.contentType).toBe('application/pdf');
+    let streamed = 0;
+    for await (const chunk of await storage.getStream('uploads/contact/b/1-big.pdf'))
+      streamed += chunk.length;
+    expect(streamed).toBe(20 * 65_536);
     await expect(
       storage.putStream('uploads/contact/b/2-cut.pdf', chunks(2, new Error('cut short')), 'application/pdf'),
     ).rejects.toThrow('cut short');

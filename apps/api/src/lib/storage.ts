@@ -4,8 +4,9 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 
 /**
@@ -23,6 +24,8 @@ export interface FileStorage {
    */
   putStream(key: string, source: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
+  /** A stored file as a stream (attachments being sent): never read whole into memory. */
+  getStream(key: string): Promise<Readable>;
   /** Removes a file; one that is not there is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -71,6 +74,12 @@ export function diskStorage(root: string): FileStorage {
     },
     async get(key) {
       return new Uint8Array(await readFile(file(key)));
+    },
+    async getStream(key) {
+      const target = file(key);
+      // A missing file fails here, not later inside whoever reads the stream.
+      await stat(target);
+      return createReadStream(target);
     },
     async delete(key) {
       await rm(file(key), { force: true });
@@ -147,6 +156,11 @@ export function s3Storage(settings: Extract<StorageSettings, { kind: 's3' }>): F
       const response = await client.fetch(url(key), { method: 'GET' });
       if (!response.ok) throw await failed('GET', key, response);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async getStream(key) {
+      const response = await client.fetch(url(key), { method: 'GET' });
+      if (!response.ok || !response.body) throw await failed('GET', key, response);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     async delete(key) {
       const response = await client.fetch(url(key), { method: 'DELETE' });

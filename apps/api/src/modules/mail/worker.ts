@@ -87,8 +87,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       attachments.map(async (a) => ({
         filename: a.filename,
         contentType: a.contentType,
-        content:
-          'storageKey' in a ? Buffer.from(await storage.get(a.storageKey)) : Buffer.from(a.content, 'base64'),
+        // Stored uploads are streamed into the message as it is written, never read whole.
+        content: 'storageKey' in a ? await storage.getStream(a.storageKey) : Buffer.from(a.content, 'base64'),
       })),
     );
   }
