@@ -55,19 +55,18 @@ export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachment
 }
 
 /**
- * The acknowledgement to the sender. It does not repeat what they typed, so the form cannot be
- * used to send someone else a message of one's own choosing.
+ * The acknowledgement to the sender, at an address nobody has confirmed: the reference and our own
+ * words. It repeats nothing they typed, not even their name, so the form cannot be used to send
+ * someone else a message of one's own choosing.
  */
 export function acknowledgementMail(input: {
   brand: BrandConfig;
   to: string;
-  name: string;
   reference: string;
   what: 'message' | 'application';
 }): OutgoingMail {
-  const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
   const text = [
-    greeting,
+    'Hello,',
     `Thank you for contacting ${input.brand.name}. We have received your ${input.what} and will reply as soon as we can, usually within one working day.`,
     `Your reference is ${input.reference}. Please quote it if you write to us about this ${input.what}.`,
     `If you did not send this ${input.what}, you can ignore this email.`,

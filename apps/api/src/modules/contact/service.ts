@@ -76,7 +76,6 @@ export async function sendContactMessage(
             acknowledgementMail({
               brand,
               to: senderEmail,
-              name: personName,
               reference: ref,
               what: 'message',
             }),

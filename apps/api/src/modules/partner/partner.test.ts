@@ -71,6 +71,9 @@ describe('POST /api/partner/send-partnership-email', () => {
     ]);
     expect(ack?.to_address).toBe(application.email);
     expect(ack?.subject).toBe(`We have received your application (${reference})`);
+    // Nothing the applicant typed goes to the unconfirmed address, not even their name.
+    expect(ack?.text_body).not.toContain(application.name);
+    expect(ack?.text_body).not.toContain(application.message);
     expect(await storedCounts(t)).toEqual({ messages: 1, files: 1, mails: 2, filesOnDisk: 1 });
   });
 

@@ -47,7 +47,6 @@ export async function sendPartnershipApplication(deps: { db: Db }, parts: FormPa
       acknowledgementMail({
         brand: signs,
         to: senderEmail,
-        name: senderName,
         reference: ref,
         what: 'application',
       }),
