@@ -93,12 +93,17 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   const due = dueDate(ukDate(new Date()));
   const overwrite = overwriteDate(recorded, 30);
   const toOperator = await waitForMail({ to: operator.email, subject: reference }, { dir: outbox });
-  expect(toOperator.text).toContain(`Answer by: ${due}`);
-  expect(toOperator.text).toContain(`overwritten on: ${overwrite}`);
+  expect(toOperator.text).toContain(`Answer by: ${formatDate(due)}`);
+  expect(toOperator.text).toContain(`overwritten on: ${formatDate(overwrite)}`);
   expect(toOperator.text).toContain('Red coat, black umbrella');
+  // Reply in the operator's mail program answers the visitor.
+  expect(toOperator.headers['reply-to']).toBe(visitor);
   const acknowledgement = await waitForMail({ to: visitor, subject: reference }, { dir: outbox });
   expect(acknowledgement.text).toContain(`Your reference: ${reference}`);
   expect(acknowledgement.text).not.toContain(operator.email);
+  // Our words to "you", never what the visitor typed.
+  expect(acknowledgement.text).toContain(`recorded on ${formatDate(recorded)}, between 14:00 and 14:30`);
+  expect(acknowledgement.text).not.toContain('Red coat, black umbrella');
 
   // The operator's Requests list: both dates, the overwrite one marked as near (28 days away is not).
   await page.evaluate(

@@ -25,6 +25,8 @@ describe('parseEnv', () => {
       trustProxy: undefined,
       metricsToken: undefined,
       rateLimits: 'on',
+      mailRetentionDays: 30,
+      dbStatementTimeoutMs: 5000,
       storage: { kind: 'local' },
     });
   });
@@ -68,6 +70,20 @@ describe('parseEnv', () => {
     expect(parseEnv({ RATE_LIMITS: 'off' }).rateLimits).toBe('off');
     expect(() => parseEnv({ RATE_LIMITS: 'off', NODE_ENV: 'production' })).toThrow(
       'Invalid environment: RATE_LIMITS must be on when NODE_ENV is production',
+    );
+  });
+
+  it('keeps delivered mail 30 days and lets statements run 5 seconds unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ mailRetentionDays: 30, dbStatementTimeoutMs: 5000 });
+    expect(parseEnv({ MAIL_RETENTION_DAYS: '7', DB_STATEMENT_TIMEOUT_MS: '250' })).toMatchObject({
+      mailRetentionDays: 7,
+      dbStatementTimeoutMs: 250,
+    });
+    expect(() => parseEnv({ MAIL_RETENTION_DAYS: '0' })).toThrow(
+      'Invalid environment: MAIL_RETENTION_DAYS must be a whole number from 1 to 3650',
+    );
+    expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: '5s' })).toThrow(
+      'Invalid environment: DB_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 600000',
     );
   });
 

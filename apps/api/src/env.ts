@@ -22,6 +22,13 @@ const port = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 65535, { error: 'must be a whole number from 1 to 65535' });
 
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` });
+
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -104,6 +111,8 @@ const envSchema = z
     S3_BUCKET: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+    DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -169,6 +178,13 @@ export interface Env {
   storage: StorageSettings;
   /** `off` only for load tests and benchmarks on a development server; never in production. */
   rateLimits: (typeof switches)[number];
+  /** Delivered mail is deleted from the outbox this many days after it was sent; undelivered mail stays. */
+  mailRetentionDays: number;
+  /**
+   * The longest a database statement may run (PostgreSQL's statement_timeout) and a pooled query
+   * may wait in all (the pool's query timeout); past it the request is answered 503.
+   */
+  dbStatementTimeoutMs: number;
 }
 
 /** An environment whose signing secret is known. */
@@ -212,6 +228,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     trustProxy: v.TRUST_PROXY,
     metricsToken: v.METRICS_TOKEN,
     rateLimits: v.RATE_LIMITS,
+    mailRetentionDays: v.MAIL_RETENTION_DAYS,
+    dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     storage:
       v.STORAGE === 's3'
         ? {

@@ -62,7 +62,7 @@ export async function startServer({
       app.adminToken,
     );
     // Delivers the outbox through SMTP_URL, or into DATA_DIR/outbox.
-    const mailWorker = createMailWorker({ db, env, log: app.log });
+    const mailWorker = createMailWorker({ db, env, log: app.log, storage: app.storage });
     mailWorker.start();
     // Asks master users once a year to re-confirm each site's details.
     const reminderJob = createReminderJob({ db, env, log: app.log });

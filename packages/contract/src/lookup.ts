@@ -19,6 +19,7 @@ export const lookupMessages = {
   relaySent: 'Your message has been sent to the operator.',
   mayBeOutOfDate: 'These details may be out of date.',
   requestNotFound: 'Not found',
+  recordMismatch: 'That term does not find that sign: only a look-up that found the sign is recorded.',
 } as const;
 
 export const publishedContactSchema = z.object({

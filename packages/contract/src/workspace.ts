@@ -39,6 +39,8 @@ export const workspaceMessages = {
   stickerAdded: 'Sign added to the site.',
   stickerMoved: 'Sign moved.',
   stickerRetired: 'Sign retired: it no longer shows your details.',
+  stickerChanged:
+    'This sign was changed at the same moment by someone else. Reload the page to see it as it is now, then try again.',
   contactSaved: 'Published contact details saved.',
   lastMaster: 'A company always keeps at least one master user.',
   cannotRemoveSelf: 'You cannot remove yourself here. Use "Delete my account" instead.',

@@ -28,6 +28,14 @@ export interface PoolStats {
   waiting: number;
 }
 
+export interface TransactionOptions {
+  /**
+   * No statement or query timeout: for migrations, which may wait for another instance's lock or
+   * build an index on a large table. PostgreSQL runs it on a connection of its own, outside the pool.
+   */
+  unbounded?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -35,7 +43,7 @@ export interface Db extends Queryable {
    * use only `tx`: on PGlite other queries wait until the transaction ends, so calling `db`
    * from within `fn` would wait forever.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** The embedded database only: its data directory as a gzip tarball (a backup). */
   dumpDataDir?(): Promise<Blob>;
   /** PGlite reports its single connection; PostgreSQL its pool. */
@@ -94,14 +102,17 @@ const unavailableCodes = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  // query_canceled: statement_timeout fired (a statement ran past DB_STATEMENT_TIMEOUT_MS).
+  '57014',
   '57P01',
   '57P02',
   '57P03',
   '53300',
 ]);
 // What pg says when a connection ends under a query, or none could be had in time.
+// "Query read timeout" is the pool's query timeout (a server that does not answer at all).
 const unavailableMessages =
-  /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout/i;
+  /connection terminated|timeout exceeded when trying to connect|not queryable|connection timeout|query read timeout/i;
 
 /** Whether an error of the driver means the server is out of reach rather than the statement wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {

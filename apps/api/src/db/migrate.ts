@@ -36,26 +36,32 @@ export async function readMigrations(dir = migrationsDir): Promise<Migration[]> 
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(`create table if not exists schema_migrations (
+  // Unbounded: waiting for another instance's migrations, or building an index, may take a while.
+  return db.transaction(
+    async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.exec(`create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set(
-      (await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
-    );
-    const applied: string[] = [];
-    for (const migration of migrations) {
-      if (done.has(migration.name)) continue;
-      try {
-        await tx.exec(migration.sql);
-      } catch (error) {
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      const done = new Set(
+        (await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+      );
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        if (done.has(migration.name)) continue;
+        try {
+          await tx.exec(migration.sql);
+        } catch (error) {
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        await tx.query('insert into schema_migrations (name) values ($1)', [migration.name]);
+        applied.push(migration.name);
       }
-      await tx.query('insert into schema_migrations (name) values ($1)', [migration.name]);
-      applied.push(migration.name);
-    }
-    return applied;
-  });
+      return applied;
+    },
+    { unbounded: true },
+  );
 }

@@ -11,11 +11,15 @@ export function pgliteDataDir(dataDir: string): string {
 
 /** The database the environment names: DATABASE_URL, else the embedded one in DATA_DIR/pgdata. */
 export async function openDb(
-  env: Pick<Env, 'databaseUrl' | 'dataDir'>,
+  env: Pick<Env, 'databaseUrl' | 'dataDir'> & Partial<Pick<Env, 'dbStatementTimeoutMs'>>,
   onIdleError?: (error: Error) => void,
 ): Promise<Db> {
   if (env.databaseUrl) {
-    return openPostgres({ connectionString: env.databaseUrl, ...(onIdleError ? { onIdleError } : {}) });
+    return openPostgres({
+      connectionString: env.databaseUrl,
+      ...(env.dbStatementTimeoutMs ? { statementTimeoutMs: env.dbStatementTimeoutMs } : {}),
+      ...(onIdleError ? { onIdleError } : {}),
+    });
   }
   return openPglite({ dataDir: pgliteDataDir(env.dataDir) });
 }

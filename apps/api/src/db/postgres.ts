@@ -42,7 +42,7 @@ async function reachable<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function clientQueryable(client: pg.Pool | pg.PoolClient) {
+function clientQueryable(client: pg.Pool | pg.PoolClient | pg.Client) {
   return queryable(
     (sql, params) =>
       reachable(async () => (await client.query<Row>(sql, params ? [...params] : undefined)).rows),
@@ -62,7 +62,16 @@ export interface PostgresOptions {
   /** Errors of idle pooled connections (a server restart); without a listener they would crash the process. */
   onIdleError?: (error: Error) => void;
   max?: number;
+  /**
+   * The longest one statement may run (PostgreSQL's statement_timeout on every pooled connection);
+   * the pool's query timeout is a little longer, for a server that does not answer at all. Either
+   * way the call fails with a DatabaseUnavailableError (503). Unset: no limit.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** The query timeout waits this much longer than the statement timeout, so the server's own cancel comes first. */
+const QUERY_TIMEOUT_GRACE_MS = 1000;
 
 /** A PostgreSQL server through a pg connection pool. */
 export function openPostgres(options: PostgresOptions): Db {
@@ -74,13 +83,41 @@ export function openPostgres(options: PostgresOptions): Db {
     // operating system to give up on the connection (or forever, for a server that does not
     // answer); the pool connects afresh once it is back.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(options.statementTimeoutMs
+      ? {
+          statement_timeout: options.statementTimeoutMs,
+          query_timeout: options.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS,
+        }
+      : {}),
   });
   pool.on('error', (error) => options.onIdleError?.(error));
   let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     ...clientQueryable(pool),
-    async transaction(fn) {
+    async transaction(fn, transactionOptions) {
+      if (transactionOptions?.unbounded) {
+        // Its own connection, without the pool's timeouts.
+        const client = new pg.Client({
+          connectionString: options.connectionString,
+          types,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        client.on('error', () => undefined);
+        await reachable(() => client.connect());
+        const tx = clientQueryable(client);
+        try {
+          await tx.exec('begin');
+          const result = await fn(tx);
+          await tx.exec('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      }
       const client = await reachable(() => pool.connect());
       const tx = clientQueryable(client);
       // A connection that failed, or whose rollback failed, is in an unknown state: the pool

@@ -1,5 +1,12 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 
 /**
@@ -11,7 +18,14 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores a new file; refuses to overwrite one (local) so two writers never mix their bytes. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores a new file from a stream, never holding it whole in memory. When the stream fails (an
+   * upload cut short, a size or type check in it), nothing is left stored and the error is thrown.
+   */
+  putStream(key: string, source: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
+  /** A stored file as a stream (attachments being sent): never read whole into memory. */
+  getStream(key: string): Promise<Readable>;
   /** Removes a file; one that is not there is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -46,8 +60,26 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes, { flag: 'wx', mode: 0o600 });
     },
+    async putStream(key, source) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await pipeline(source, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        // Whatever was written of a file that failed goes; a file that was there already stays.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(target, { force: true });
+        source.destroy();
+        throw error;
+      }
+    },
     async get(key) {
       return new Uint8Array(await readFile(file(key)));
+    },
+    async getStream(key) {
+      const target = file(key);
+      // A missing file fails here, not later inside whoever reads the stream.
+      await stat(target);
+      return createReadStream(target);
     },
     async delete(key) {
       await rm(file(key), { force: true });
@@ -78,10 +110,57 @@ export function s3Storage(settings: Extract<StorageSettings, { kind: 's3' }>): F
       });
       if (!response.ok) throw await failed('PUT', key, response);
     },
+    async putStream(key, source, contentType) {
+      // S3 wants the length before the body: the upload is spooled to a temporary file (checked as
+      // it streams), then streamed from there with its length. Memory stays one chunk per upload.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'upload-'));
+      const spool = path.join(dir, 'file');
+      try {
+        await pipeline(source, createWriteStream(spool, { mode: 0o600 }));
+        const { size } = await stat(spool);
+        const signed = await client.sign(url(key), {
+          method: 'PUT',
+          headers: { 'content-type': contentType },
+        });
+        const headers: Record<string, string> = Object.fromEntries(signed.headers.entries());
+        headers['content-length'] = String(size);
+        const target = new URL(signed.url);
+        const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
+          const request = (target.protocol === 'https:' ? https : http).request(
+            target,
+            { method: 'PUT', headers },
+            (response) => {
+              let body = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => {
+                if (body.length < 200) body += chunk;
+              });
+              response.on('end', () => resolve({ code: response.statusCode ?? 0, body }));
+              response.on('error', reject);
+            },
+          );
+          request.on('error', reject);
+          createReadStream(spool).on('error', reject).pipe(request);
+        });
+        if (status.code < 200 || status.code >= 300) {
+          throw new Error(`S3 PUT ${key} failed: ${status.code} ${status.body.slice(0, 200)}`);
+        }
+      } catch (error) {
+        source.destroy();
+        throw error;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
     async get(key) {
       const response = await client.fetch(url(key), { method: 'GET' });
       if (!response.ok) throw await failed('GET', key, response);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async getStream(key) {
+      const response = await client.fetch(url(key), { method: 'GET' });
+      if (!response.ok || !response.body) throw await failed('GET', key, response);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     async delete(key) {
       const response = await client.fetch(url(key), { method: 'DELETE' });

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db';
+import { normaliseEmail } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { sessionUser } from '../../plugins/auth';
@@ -35,16 +36,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** E-mail changes send two mails each: at most this many per account, and per new address, an hour. */
 const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR_MS };
 
-/**
- * The address as a mailbox receives it, for counting: case ignored and a `+tag` removed, so
- * `Victim+1@example.com` and `victim@example.com` share one count.
- */
-function mailboxKey(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at).toLowerCase();
-  return `${local.split('+')[0]}${email.slice(at).toLowerCase()}`;
-}
-
 /** 429 once the account, or the mailbox of the new address, has had its e-mail-change mails. */
 async function limitEmailChangeMail(
   request: FastifyRequest,
@@ -55,7 +46,7 @@ async function limitEmailChangeMail(
   if (request.server.env.rateLimits === 'off') return;
   const checks: [string, number][] = [
     [`email-change:account:${userId}`, EMAIL_CHANGE_MAILS.perAccount],
-    [`email-change:mailbox:${mailboxKey(to)}`, EMAIL_CHANGE_MAILS.perAddress],
+    [`email-change:mailbox:${normaliseEmail(to)}`, EMAIL_CHANGE_MAILS.perAddress],
   ];
   for (const [key, max] of checks) {
     const hit = await hitRateLimit(request.server.db, key, EMAIL_CHANGE_MAILS.windowMs);

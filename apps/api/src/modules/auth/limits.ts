@@ -1,4 +1,5 @@
 import { signRefKey } from '@app/contract/accounts';
+import { bodyEmail } from '../../lib/email-address';
 import { bodyField, type FailureLimit, type RouteLimit } from '../../plugins/rate-limit';
 
 const MINUTE = 60_000;
@@ -16,7 +17,7 @@ export const accountLimits = {
   signUp: {
     name: 'sign-up',
     perAddress: { max: 20, windowMs: 15 * MINUTE },
-    perAccount: { max: 10, windowMs: 15 * MINUTE, account: bodyField('email') },
+    perAccount: { max: 10, windowMs: 15 * MINUTE, account: bodyEmail('email') },
   },
   // Per sticker, only wrong prefix numbers count (guessLimits.stickerCheck).
   stickerCheck: {
@@ -26,7 +27,7 @@ export const accountLimits = {
   forgotPassword: {
     name: 'forgot-password',
     perAddress: { max: 10, windowMs: 15 * MINUTE },
-    perAccount: { max: 5, windowMs: 15 * MINUTE, account: bodyField('email') },
+    perAccount: { max: 5, windowMs: 15 * MINUTE, account: bodyEmail('email') },
   },
   userLookup: {
     name: 'user-lookup',

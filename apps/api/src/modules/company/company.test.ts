@@ -70,6 +70,41 @@ describe('company users', () => {
     expect(res.json()).toEqual({ message: messages.server.emailTaken });
   });
 
+  it('sends at most 3 invitations a day to one mailbox, however its address is spelt', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const spellings = [
+      'victim@gmail.com',
+      'Victim+1@gmail.com',
+      'v.i.c.t.i.m@googlemail.com',
+      'victim+2@gmail.com',
+    ];
+    const answers = [];
+    for (const email of spellings)
+      answers.push((await send(t, 'POST', '/api/company/add', a.token, { email })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    const sent = await t.db.query(
+      "select to_address from mail_outbox where to_address like '%mail.com' order by id",
+    );
+    expect(sent.map((row) => row.to_address)).toEqual(spellings.slice(0, 3).map((e) => e.toLowerCase()));
+    // Another mailbox is not held up by the first.
+    expect(
+      (await send(t, 'POST', '/api/company/add', a.token, { email: 'other@example.com' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('sends at most 10 invitations an hour for one inviting user', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const answers = [];
+    for (let i = 1; i <= 11; i++) {
+      answers.push(
+        (await send(t, 'POST', '/api/company/add', a.token, { email: `person${i}@example.com` })).statusCode,
+      );
+    }
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
+  });
+
   it('makes and unmakes master users, always keeping one, and removes users', async () => {
     t = await createTestApp();
     const a = await signedIn(t);

@@ -14,9 +14,10 @@ import {
 } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/db';
+import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
-import { rateLimit } from '../../plugins/rate-limit';
+import { type LimitWindow, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { deleteUser } from '../account/data';
 import { accountLimits } from '../auth/limits';
 import { hashPassword } from '../auth/passwords';
@@ -34,6 +35,24 @@ const errors = {
 };
 const notFound = () => new HttpError(404, messages.server.notFound);
 const INVITE_TTL_DAYS = 7;
+const HOUR = 3_600_000;
+
+/**
+ * Invitations send mail: a few an hour from one address or one inviting user, and a few a day to
+ * one mailbox (however its address is spelt), so the workspace cannot be used to fill an inbox.
+ */
+export const invitationLimits = {
+  request: {
+    name: 'invitation',
+    perAddress: { max: 20, windowMs: HOUR },
+    perAccount: {
+      max: 10,
+      windowMs: HOUR,
+      account: (request) => (request.auth?.kind === 'session' ? `user:${request.auth.user.id}` : undefined),
+    },
+  } satisfies RouteLimit,
+  recipient: { max: 3, windowMs: 24 * HOUR } satisfies LimitWindow,
+};
 
 interface CompanyUserRow {
   id: number;
@@ -160,16 +179,19 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/company/add',
     {
       config: { auth: 'master' },
+      preHandler: rateLimit(invitationLimits.request),
       schema: {
         tags,
         summary: 'Invite a person by e-mail to become a user of your company',
         body: inviteBody,
-        response: { 200: messageReply, ...errors },
+        response: { 200: messageReply, 429: errorReplySchema, ...errors },
       },
     },
     async (request) => {
       const user = sessionUser(request);
       const { email } = request.body;
+      if (app.env.rateLimits !== 'off')
+        await limitMailTo(app.db, 'invitation', email, invitationLimits.recipient);
       await app.db.transaction(async (tx) => {
         const taken = await tx.maybeOne('select 1 from users where email = $1', [email]);
         if (taken) throw new HttpError(409, messages.server.emailTaken);

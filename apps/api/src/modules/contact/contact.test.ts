@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { brandById } from '@app/brands';
 import { contactMessages, UPLOAD_MAX_BYTES } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../../../../e2e/support/outbox';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
@@ -96,7 +98,7 @@ describe('POST /api/contact-us', () => {
         file_name: 'sign by the door.JPG',
         content_type: 'image/jpeg',
         size_bytes: 5000,
-        storage_path: `uploads/contact/${row.id}/1-sign by the door.JPG`,
+        storage_path: expect.stringMatching(/^uploads\/contact\/[0-9a-f-]{36}\/1-sign by the door\.JPG$/),
       },
     ]);
     const onDisk = await readFile(path.join(t.env.dataDir, files[0]?.storage_path ?? ''));
@@ -110,16 +112,15 @@ describe('POST /api/contact-us', () => {
     expect(staff?.text_body).toContain('From: Grace Hopper <grace.hopper@example.com>');
     expect(staff?.text_body).toContain(`Message:\n${signsMessage.message}`);
     expect(staff?.text_body).toContain('Company Name: Harbour Lights Café');
+    // The outbox refers to the stored file; it never holds the file's bytes.
     expect(staff?.attachments).toEqual([
-      {
-        filename: 'sign by the door.JPG',
-        contentType: 'image/jpeg',
-        content: Buffer.from(photo).toString('base64'),
-      },
+      { filename: 'sign by the door.JPG', contentType: 'image/jpeg', storageKey: files[0]?.storage_path },
     ]);
     expect(ack?.to_address).toBe('grace.hopper@example.com');
     expect(ack?.subject).toBe(`We have received your message (${reply.reference})`);
-    expect(ack?.text_body).toContain('Hello Grace Hopper,');
+    // Nothing the sender typed, not even the name they gave.
+    expect(ack?.text_body).toMatch(/^Hello,\n/);
+    expect(ack?.text_body).not.toContain('Grace');
     expect(ack?.text_body).toContain(`Your reference is ${reply.reference}.`);
     // The acknowledgement does not echo what was typed.
     expect(ack?.text_body).not.toContain('new unit');
@@ -146,12 +147,32 @@ describe('POST /api/contact-us', () => {
     await worker.stop();
 
     const staff = delivered.find((m) => m.to === signs.mail.staffAddress);
-    expect(staff?.attachments).toEqual([
-      { filename: 'report.pdf', contentType: 'application/pdf', content: Buffer.from(report) },
-    ]);
+    const [attached, ...more] = staff?.attachments ?? [];
+    expect(more).toEqual([]);
+    expect(attached).toMatchObject({ filename: 'report.pdf', contentType: 'application/pdf' });
+    // The stored file is streamed into the message, not read whole first.
+    const content = attached?.content;
+    expect(content).toBeInstanceOf(Readable);
+    const chunks: Buffer[] = [];
+    for await (const chunk of content as Readable) chunks.push(chunk as Buffer);
+    expect(new Uint8Array(Buffer.concat(chunks))).toEqual(report);
     expect(delivered.find((m) => m.to === 'grace.hopper@example.com')?.subject).toContain(
       res.json().reference,
     );
+  });
+
+  it('sets Reply-To to the sender on the staff copy, so Reply reaches them', async () => {
+    t = await createTestApp();
+    const res = await postForm(t, '/api/contact-us', [dataPart(signsMessage)]);
+    expect(res.statusCode).toBe(200);
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    await worker.runOnce();
+    await worker.stop();
+    const mails = await readOutbox(path.join(t.env.dataDir, 'outbox'));
+    const staff = mails.find((m) => m.to.includes(signs.mail.staffAddress));
+    expect(staff?.headers['reply-to']).toBe('grace.hopper@example.com');
+    const ack = mails.find((m) => m.to.includes('grace.hopper@example.com'));
+    expect(ack?.headers['reply-to']).toBeUndefined();
   });
 
   it('keeps the message when the mail server fails, and retries the mail later', async () => {
@@ -447,7 +468,7 @@ describe('uploads in an S3-compatible bucket (STORAGE=s3)', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const file = await t.db.one<{ storage_path: string }>('select storage_path from contact_message_files');
-    expect(file.storage_path).toMatch(/^uploads\/contact\/\d+\/1-shop front\.jpg$/);
+    expect(file.storage_path).toMatch(/^uploads\/contact\/[0-9a-f-]{36}\/1-shop front\.jpg$/);
     expect(new Uint8Array(s3.objects.get(file.storage_path)?.body ?? [])).toEqual(photo);
     expect(await storedFiles(t)).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
 import {
   contactMessages,
   detectUploadKind,
@@ -9,17 +11,22 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage';
 
 /** The part that carries the form's fields as JSON, and the part name of each attached file. */
 export const DATA_PART = 'data';
 export const FILE_PART = 'uploadFile';
 
+/** A file of the form, already in storage (streamed there as it arrived, never held whole). */
 export interface UploadedFile {
   /** The sender's name for it, cleaned, with the extension of its real type. */
   fileName: string;
   kind: UploadKind;
   contentType: string;
-  bytes: Buffer;
+  size: number;
+  sha256: string;
+  /** Where it is stored: `uploads/<kind>/<upload id>/<position>-<name>`. */
+  storageKey: string;
 }
 
 export interface FormParts {
@@ -57,7 +64,7 @@ function parseJson(text: string): unknown {
 
 /** @fastify/multipart's limit and format errors, as a 400 that says what to do. */
 function asFormError(error: unknown, currentFile: string | undefined): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof HttpError || error instanceof StorageFailure) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new HttpError(400, contactMessages.fileTooLarge(currentFile ?? 'The file'));
@@ -73,43 +80,151 @@ function asFormError(error: unknown, currentFile: string | undefined): unknown {
     case 'FST_PROTO_VIOLATION':
       return new HttpError(400, contactMessages.unexpectedPart('__proto__'));
     default:
-      // Nothing else runs while the parts are read: any other error is the body's (cut short,
+      // Besides storage (above), nothing else runs while the parts are read: any other error is the body's (cut short,
       // a malformed part header, a missing boundary), not the server's.
       return new HttpError(400, contactMessages.formUnreadable);
   }
 }
 
-async function readFile(part: MultipartFile, position: number): Promise<UploadedFile | null> {
-  const bytes = await part.toBuffer();
-  // A form posted with an empty file input sends a part with no name and no bytes.
-  if (part.filename === '' && bytes.length === 0) return null;
+const HEAD_BYTES = 8;
+
+/** The storage refused or failed a file: the server's fault, answered 500, not the form's. */
+class StorageFailure extends Error {
+  override name = 'StorageFailure';
+  constructor(override readonly cause: unknown) {
+    super(`Storing an upload failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
+ * Passes an upload through while checking it: refuses it once it grows past `maxBytes` (so a
+ * large file is stopped while it streams, not after), judges its type by its first bytes before
+ * passing any on, and hashes it. `kind` settles with the type, or null for a file with no bytes.
+ */
+class UploadCheck extends Transform {
+  size = 0;
+  readonly hash = createHash('sha256');
+  readonly kind: Promise<UploadKind | null>;
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private decided = false;
+  private settle!: (kind: UploadKind | null) => void;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly shownName: string,
+  ) {
+    super();
+    this.kind = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.once('error', reject);
+    });
+    // Settled or not, nobody is left with an unhandled rejection: readers await `kind` first.
+    this.kind.catch(() => undefined);
+  }
+
+  private decide(): Error | undefined {
+    const head = Buffer.concat(this.head);
+    const kind = detectUploadKind(head.subarray(0, HEAD_BYTES));
+    if (!kind) return new HttpError(400, contactMessages.fileType(this.shownName));
+    this.decided = true;
+    this.settle(kind);
+    this.push(head);
+    this.head = [];
+    return undefined;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) {
+      done(new HttpError(400, contactMessages.fileTooLarge(this.shownName)));
+      return;
+    }
+    this.hash.update(chunk);
+    if (this.decided) {
+      done(null, chunk);
+      return;
+    }
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    done(this.headLength >= HEAD_BYTES ? this.decide() : undefined);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.decided && this.headLength === 0) this.settle(null);
+    done(this.decided || this.headLength === 0 ? undefined : this.decide());
+  }
+}
+
+interface ReadOptions {
+  storage: FileStorage;
+  /** The first part of each stored file's key: `uploads/contact`, `uploads/partnership`. */
+  keyPrefix: string;
+}
+
+async function readFile(
+  part: MultipartFile,
+  position: number,
+  folder: string,
+  storage: FileStorage,
+): Promise<UploadedFile | null> {
   const shownName = part.filename || `attachment-${position}`;
-  if (bytes.length === 0) throw new HttpError(400, contactMessages.fileEmpty(shownName));
-  const kind = detectUploadKind(bytes.subarray(0, 8));
-  if (!kind) throw new HttpError(400, contactMessages.fileType(shownName));
+  const check = new UploadCheck(UPLOAD_MAX_BYTES, shownName);
+  let bodyFailed = false;
+  part.file.on('error', (error) => {
+    bodyFailed = true;
+    check.destroy(error);
+  });
+  part.file.pipe(check);
+  const kind = await check.kind;
+  if (kind === null) {
+    check.resume();
+    // A form posted with an empty file input sends a part with no name and no bytes.
+    if (part.filename === '') return null;
+    throw new HttpError(400, contactMessages.fileEmpty(shownName));
+  }
+  const fileName = cleanFileName(part.filename, kind, position);
+  const storageKey = `${folder}/${position}-${fileName}`;
+  try {
+    await storage.putStream(storageKey, check, uploadContentType[kind]);
+  } catch (error) {
+    // The upload's fault (too large, cut short) is the sender's; the storage's own is ours (500).
+    if (error instanceof HttpError || bodyFailed) throw error;
+    throw new StorageFailure(error);
+  }
   return {
-    fileName: cleanFileName(part.filename, kind, position),
+    fileName,
     kind,
     contentType: uploadContentType[kind],
-    bytes,
+    size: check.size,
+    sha256: check.hash.digest('hex'),
+    storageKey,
   };
+}
+
+/** Removes the stored files of a form that was refused or failed. */
+export async function discardFiles(storage: FileStorage, files: readonly UploadedFile[]): Promise<void> {
+  await Promise.allSettled(files.map((file) => storage.delete(file.storageKey)));
 }
 
 /**
  * Reads a form of the contact kind: a `data` part with the fields as JSON (a plain field, a JSON
  * field or a JSON file) and up to UPLOAD_MAX_FILES `uploadFile` parts, each a PDF or JPEG of at
- * most UPLOAD_MAX_BYTES, judged by its first bytes. The first problem ends the request with a
- * 400 whose message says what is wrong; nothing is kept.
+ * most UPLOAD_MAX_BYTES, judged by its first bytes. Files are streamed to storage as they arrive,
+ * checked on the way; the caller discards them (`discardFiles`) if it refuses the form. The
+ * first problem ends the request with a 400 whose message says what is wrong; nothing is kept.
  */
-export async function readFormParts(request: FastifyRequest): Promise<FormParts> {
+export async function readFormParts(request: FastifyRequest, options: ReadOptions): Promise<FormParts> {
   if (!request.isMultipart()) throw new HttpError(400, contactMessages.notMultipart);
   let data: unknown;
   let sawData = false;
   const files: UploadedFile[] = [];
   let currentFile: string | undefined;
+  const folder = `${options.keyPrefix}/${randomUUID()}`;
   try {
     const parts = request.parts({
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 5, parts: 10 },
+      // One byte over the limit reaches the check, which refuses the file with its name.
+      limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: UPLOAD_MAX_FILES, fields: 5, parts: 10 },
     });
     for await (const part of parts) {
       if (part.fieldname === DATA_PART) {
@@ -124,19 +239,20 @@ export async function readFormParts(request: FastifyRequest): Promise<FormParts>
       }
       if (part.fieldname === FILE_PART && part.type === 'file') {
         currentFile = part.filename || `attachment-${files.length + 1}`;
-        const file = await readFile(part, files.length + 1);
+        const file = await readFile(part, files.length + 1, folder, options.storage);
         currentFile = undefined;
         if (file) files.push(file);
         continue;
       }
       throw new HttpError(400, contactMessages.unexpectedPart(part.fieldname));
     }
+    if (!sawData) throw new HttpError(400, contactMessages.dataMissing);
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      throw new HttpError(400, contactMessages.dataNotJson);
+    }
   } catch (error) {
+    await discardFiles(options.storage, files);
     throw asFormError(error, currentFile);
-  }
-  if (!sawData) throw new HttpError(400, contactMessages.dataMissing);
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new HttpError(400, contactMessages.dataNotJson);
   }
   return { data, files };
 }

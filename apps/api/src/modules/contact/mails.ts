@@ -23,7 +23,7 @@ export interface StaffMailInput {
   files: UploadedFile[];
 }
 
-/** The message as staff read it: every field, the attachments listed (and attached), how to reply. */
+/** The message as staff read it: every field, the attachments listed (and attached), Reply-To the sender. */
 export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachments'> {
   const from = input.senderEmail ? `${input.senderName} <${input.senderEmail}>` : input.senderName;
   const lines = input.fields
@@ -33,7 +33,7 @@ export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachment
     input.files.length === 0
       ? 'Attachments: none'
       : `Attachments (${input.files.length}, attached to this email):\n${input.files
-          .map((f) => `- ${f.fileName} (${f.contentType}, ${formatBytes(f.bytes.length)})`)
+          .map((f) => `- ${f.fileName} (${f.contentType}, ${formatBytes(f.size)})`)
           .join('\n')}`;
   const text = [
     `A message came through ${input.formName} of ${input.brand.name}.`,
@@ -49,23 +49,24 @@ export function staffMail(input: StaffMailInput): Omit<OutgoingMail, 'attachment
     to: input.to,
     subject: `[${input.reference}] ${input.subject}`,
     text: `${text}\n`,
+    // Pressing Reply answers the sender, not our no-reply address.
+    ...(input.senderEmail ? { replyTo: input.senderEmail } : {}),
   };
 }
 
 /**
- * The acknowledgement to the sender. It does not repeat what they typed, so the form cannot be
- * used to send someone else a message of one's own choosing.
+ * The acknowledgement to the sender, at an address nobody has confirmed: the reference and our own
+ * words. It repeats nothing they typed, not even their name, so the form cannot be used to send
+ * someone else a message of one's own choosing.
  */
 export function acknowledgementMail(input: {
   brand: BrandConfig;
   to: string;
-  name: string;
   reference: string;
   what: 'message' | 'application';
 }): OutgoingMail {
-  const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
   const text = [
-    greeting,
+    'Hello,',
     `Thank you for contacting ${input.brand.name}. We have received your ${input.what} and will reply as soon as we can, usually within one working day.`,
     `Your reference is ${input.reference}. Please quote it if you write to us about this ${input.what}.`,
     `If you did not send this ${input.what}, you can ignore this email.`,

@@ -2,7 +2,7 @@ import { contactReply } from '@app/contract/contact';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit';
-import { readFormParts } from './form-parts';
+import { discardFiles, readFormParts } from './form-parts';
 import { formLimits } from './limits';
 import { sendContactMessage } from './service';
 
@@ -25,7 +25,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request) =>
-      sendContactMessage({ db: app.db, storage: app.storage }, request.brand, await readFormParts(request)),
+    async (request) => {
+      const parts = await readFormParts(request, { storage: app.storage, keyPrefix: 'uploads/contact' });
+      try {
+        return await sendContactMessage({ db: app.db }, request.brand, parts);
+      } catch (error) {
+        await discardFiles(app.storage, parts.files);
+        throw error;
+      }
+    },
   );
 };

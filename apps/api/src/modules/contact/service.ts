@@ -8,9 +8,8 @@ import {
 } from '@app/contract/contact';
 import type { ZodType } from 'zod';
 import type { Db, Queryable } from '../../db/db';
+import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
-import type { FileStorage } from '../../lib/storage';
-import { hitRateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import type { FormParts } from './form-parts';
 import { perSenderLimit } from './limits';
 import { acknowledgementMail, staffMail } from './mails';
@@ -25,10 +24,8 @@ export function parseFields(schema: ZodType<Record<string, string>>, data: unkno
 }
 
 /** 429 once one sender address has sent too many messages through a form this hour. */
-export async function checkSenderLimit(db: Queryable, form: string, email: string): Promise<void> {
-  if (!email) return;
-  const hit = await hitRateLimit(db, `${form}:sender:${email.toLowerCase()}`, perSenderLimit.windowMs);
-  if (hit.count > perSenderLimit.max) throw rateLimitedError();
+export function checkSenderLimit(db: Queryable, form: string, email: string): Promise<void> {
+  return limitMailTo(db, form, email, perSenderLimit);
 }
 
 /**
@@ -37,7 +34,7 @@ export async function checkSenderLimit(db: Queryable, form: string, email: strin
  * files) and the sender's acknowledgement.
  */
 export async function sendContactMessage(
-  deps: { db: Db; storage: FileStorage },
+  deps: { db: Db },
   brand: BrandConfig,
   parts: FormParts,
 ): Promise<ContactReply> {
@@ -79,7 +76,6 @@ export async function sendContactMessage(
             acknowledgementMail({
               brand,
               to: senderEmail,
-              name: personName,
               reference: ref,
               what: 'message',
             }),

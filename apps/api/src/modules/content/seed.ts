@@ -303,7 +303,8 @@ export function contentSeed({ contentDir = defaultContentDir }: ContentSeedOptio
         );
         const rows = buildRows(content, files);
         const version = rowsVersion(rows);
-        await db.transaction((tx) => writeBrandRows(tx, brand, rows, version));
+        // Unbounded: another instance may hold the seed lock while it writes the same rows.
+        await db.transaction((tx) => writeBrandRows(tx, brand, rows, version), { unbounded: true });
       }
     },
   };

@@ -93,6 +93,37 @@ describe('looking up a sign reference', () => {
 });
 
 describe('searching by name, town or postcode', () => {
+  it("gives each company's result only its own company-wide contact settings, never another's", async () => {
+    t = await createTestApp();
+    // Registered first, so the company with settings is not simply the first row of the search.
+    const plain = await register(t, { companyName: 'Whitby Gate Ltd', town: 'Whitby', postcode: 'YO21 1AA' });
+    const published = await register(t, {
+      companyName: 'Whitby Quay Ltd',
+      town: 'Whitby',
+      postcode: 'YO21 1AB',
+    });
+    await t.db.query(
+      `insert into contact_publications (company_id, show_phone, show_email, phone, email, show_relay)
+       values ($1, true, true, '01947 600 100', 'quay@example.com', false)`,
+      [published.reply.companyId],
+    );
+    const res = await call(t, 'GET', '/api/lookup/search?q=whitby');
+    expect(res.statusCode).toBe(200);
+    const byOperator = Object.fromEntries(
+      res.json().results.map((r: { operator: string; contact: unknown }) => [r.operator, r.contact]),
+    );
+    expect(Object.keys(byOperator).sort()).toEqual(['Whitby Gate Ltd', 'Whitby Quay Ltd']);
+    expect(byOperator['Whitby Quay Ltd']).toMatchObject({
+      phone: '01947 600 100',
+      email: 'quay@example.com',
+      relay: false,
+    });
+    // The other company published nothing: its result shows nothing of the first company's.
+    expect(byOperator['Whitby Gate Ltd']).toMatchObject({ phone: null, email: null, relay: true });
+    expect(JSON.stringify(byOperator['Whitby Gate Ltd'])).not.toContain('01947');
+    expect(plain.reply.companyId).not.toBe(published.reply.companyId);
+  });
+
   it('forgives typos in the company name and finds by town and postcode', async () => {
     t = await createTestApp();
     await register(t, { companyName: 'Northern Watch Ltd', town: 'Harrogate', postcode: 'HG1 2AB' });
@@ -164,8 +195,9 @@ describe('search records', () => {
   it('stores the term, the sign and the brand, and nothing about the visitor', async () => {
     t = await createTestApp();
     const { sticker } = await register(t);
+    const term = sticker.signRef.toLowerCase().replaceAll('-', '');
     const res = await call(t, 'POST', '/api/search-records/add', {
-      body: { term: 'abcd', stickerId: sticker.id },
+      body: { term, stickerId: sticker.id },
       headers: { host: 'signs.localhost' },
     });
     expect(res.statusCode).toBe(200);
@@ -174,16 +206,47 @@ describe('search records', () => {
     expect(rows).toEqual([
       {
         id: expect.any(Number),
-        term: 'abcd',
+        term,
         sticker_id: sticker.id,
         brand: 'signs',
         created_at: expect.any(Date),
       },
     ]);
-    // A sign id that does not exist is recorded as a search that found nothing.
-    await call(t, 'POST', '/api/search-records/add', { body: { term: 'nothing', stickerId: 999999 } });
+    // A search that found nothing is recorded without a sign.
+    await call(t, 'POST', '/api/search-records/add', { body: { term: 'nothing', stickerId: null } });
     expect(await t.db.query('select sticker_id from search_records where term = $1', ['nothing'])).toEqual([
       { sticker_id: null },
     ]);
+  });
+
+  it('counts a look-up for a sign only when the term finds it, once per address per sign per hour', async () => {
+    t = await createTestApp();
+    const { sticker } = await register(t);
+    const other = await addSticker(t.db);
+    const counted = async () =>
+      (
+        await t.db.one<{ n: number }>('select count(*)::int as n from search_records where sticker_id = $1', [
+          sticker.id,
+        ])
+      ).n;
+    const post = (body: object, remoteAddress = '203.0.113.5') =>
+      call(t, 'POST', '/api/search-records/add', { body, remoteAddress });
+
+    for (const term of ['anything', other.signRef, 'no such sign']) {
+      const refused = await post({ term, stickerId: sticker.id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: lookupMessages.recordMismatch });
+    }
+    expect((await post({ term: 'x', stickerId: 999999 })).statusCode).toBe(400);
+    expect(await counted()).toBe(0);
+
+    for (let i = 0; i < 20; i++) {
+      expect((await post({ term: sticker.signRef, stickerId: sticker.id })).statusCode).toBe(200);
+    }
+    expect(await counted()).toBe(1);
+    expect(
+      (await post({ term: sticker.signRef.toLowerCase(), stickerId: sticker.id }, '203.0.113.6')).statusCode,
+    ).toBe(200);
+    expect(await counted()).toBe(2);
   });
 });

@@ -154,9 +154,9 @@ export async function addSearchRecord(
   q: Queryable,
   record: { term: string; stickerId: number | null; brand: string },
 ): Promise<void> {
-  await q.query(
-    `insert into search_records (term, sticker_id, brand)
-     select $1, (select id from stickers where id = $2), $3`,
-    [record.term, record.stickerId, record.brand],
-  );
+  await q.query('insert into search_records (term, sticker_id, brand) values ($1, $2, $3)', [
+    record.term,
+    record.stickerId,
+    record.brand,
+  ]);
 }

@@ -11,11 +11,12 @@ import {
 } from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
-import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { hitRateLimit, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { addSearchRecord, lookupSign, searchSchemes } from './repository';
 
 const tags = ['lookup'];
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** Generous for a person, tight enough that walking the register page by page is pointless. */
 export const lookupLimits = {
@@ -78,16 +79,26 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Record a look-up: the term and the sign it found (no personal data)',
+        description:
+          'With `stickerId`, the term must find that sign (as the look-up does), else 400; one look-up per client ' +
+          'address per sign per hour is counted, repeats are answered 200 and not counted.',
         body: searchRecordBody,
         response: { 200: searchRecordReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
     async (request) => {
-      await addSearchRecord(app.db, {
-        term: request.body.term,
-        stickerId: request.body.stickerId ?? null,
-        brand: request.brand.id,
-      });
+      const { term } = request.body;
+      const stickerId = request.body.stickerId ?? null;
+      if (stickerId !== null) {
+        // Only a term that really finds the sign counts for it, so nobody can raise another
+        // operator's figures by naming their sign.
+        const found = await lookupSign(app.db, term);
+        if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
+        // One look-up per address per sign per hour; repeats are taken and not counted.
+        const seen = await hitRateLimit(app.db, `search-record:seen:${request.ip}:${stickerId}`, HOUR);
+        if (seen.count > 1) return { success: true as const };
+      }
+      await addSearchRecord(app.db, { term, stickerId, brand: request.brand.id });
       return { success: true as const };
     },
   );

@@ -152,6 +152,27 @@ describe('mail', () => {
     expect(raw).toContain(Buffer.from('%PDF-1.4 test').toString('base64'));
   });
 
+  it('deletes delivered mail after the retention days, and keeps undelivered mail with its error', async () => {
+    t = await createTestApp({ env: { mailRetentionDays: 30 } });
+    const mail = { brand: 'signs' as const, subject: 'Hello', text: 'Hi.' };
+    const old = await enqueueMail(t.db, { ...mail, to: 'old@example.com' });
+    const recent = await enqueueMail(t.db, { ...mail, to: 'recent@example.com' });
+    const failed = await enqueueMail(t.db, { ...mail, to: 'failed@example.com' });
+    await t.db.query("update mail_outbox set sent_at = now() - interval '31 days' where id = $1", [old]);
+    await t.db.query("update mail_outbox set sent_at = now() - interval '29 days' where id = $1", [recent]);
+    await t.db.query(
+      "update mail_outbox set attempts = 9, last_error = 'mailbox full', created_at = now() - interval '90 days', next_attempt_at = now() + interval '1 hour' where id = $1",
+      [failed],
+    );
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    expect(await worker.purge()).toBe(1);
+    await worker.stop();
+    expect(await t.db.query('select to_address, last_error from mail_outbox order by id')).toEqual([
+      { to_address: 'recent@example.com', last_error: null },
+      { to_address: 'failed@example.com', last_error: 'mailbox full' },
+    ]);
+  });
+
   it('when the mail server is down, sign-up still succeeds and the mail is delivered on a later try', async () => {
     const closedPort = await freePort();
     t = await createTestApp({ env: { smtpUrl: `smtp://127.0.0.1:${closedPort}` } });

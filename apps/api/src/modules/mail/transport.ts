@@ -1,5 +1,8 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -18,7 +21,8 @@ export function linksIn(text: string): string[] {
 
 /** The development outbox: each message an RFC 822 file in `DATA_DIR/outbox`, its links logged. */
 function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Streamed to the file as it is composed: a message with large attachments is never held whole.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'unix' });
   let sequence = 0;
   return {
     async deliver(message) {
@@ -28,7 +32,12 @@ function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransport {
       const name = `${Date.now()}-${process.pid}-${sequence}.eml`;
       // Written aside and renamed: a reader polling the folder never sees half a message.
       const partial = path.join(dir, `.${name}.partial`);
-      await writeFile(partial, info.message);
+      try {
+        await pipeline(info.message as Readable, createWriteStream(partial));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       await rename(partial, path.join(dir, name));
       log.info(
         {

@@ -2,7 +2,8 @@ import type { BrandId } from '@app/brands';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { Env } from '../../env';
-import { senderFor } from './outbox';
+import { createStorage, type FileStorage } from '../../lib/storage';
+import { type StoredAttachment, senderFor } from './outbox';
 import { createMailTransport, type MailTransport } from './transport';
 
 /** How long a claimed message stays reserved for its worker; one that died lets it lapse. */
@@ -22,13 +23,19 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
-  attachments: { filename: string; contentType: string; content: string }[];
+  reply_to: string | null;
   attempts: number;
 }
 
+const DAY_MS = 86_400_000;
+/** Delivered mail older than the retention is deleted at most this often (by each worker). */
+const PURGE_EVERY_MS = 60 * 60_000;
+
 export interface MailWorkerOptions {
   db: Db;
-  env: Pick<Env, 'smtpUrl' | 'dataDir' | 'mailFrom'>;
+  env: Pick<Env, 'smtpUrl' | 'dataDir' | 'mailFrom' | 'storage' | 'mailRetentionDays'>;
+  /** Where attached uploads are kept; default: the storage the environment names. */
+  storage?: FileStorage;
   log: FastifyBaseLogger;
   /** Default: SMTP_URL, else the development outbox. */
   transport?: MailTransport;
@@ -47,6 +54,8 @@ export interface MailWorker {
   runOnce(): Promise<MailRun>;
   /** Keeps delivering in the background until `stop`. */
   start(): void;
+  /** Deletes delivered mail older than MAIL_RETENTION_DAYS; undelivered mail stays with its error. Returns how many. */
+  purge(): Promise<number>;
   /** Stops looking for more and waits for the batch in hand to finish. */
   stop(): Promise<void>;
 }
@@ -62,9 +71,27 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const transport = options.transport ?? createMailTransport(env, log);
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 20;
+  const storage = options.storage ?? createStorage(env.storage, env.dataDir);
+  let lastPurge = 0;
   let running: Promise<MailRun> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+
+  /** One message's files, read when that message is sent: never a whole batch's at once. */
+  async function attachmentsOf(id: number) {
+    const { attachments } = await db.one<{ attachments: StoredAttachment[] }>(
+      'select attachments from mail_outbox where id = $1',
+      [id],
+    );
+    return Promise.all(
+      attachments.map(async (a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        // Stored uploads are streamed into the message as it is written, never read whole.
+        content: 'storageKey' in a ? await storage.getStream(a.storageKey) : Buffer.from(a.content, 'base64'),
+      })),
+    );
+  }
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     try {
@@ -74,11 +101,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         subject: row.subject,
         text: row.text_body,
         ...(row.html_body ? { html: row.html_body } : {}),
-        attachments: row.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.content, 'base64'),
-        })),
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+        attachments: await attachmentsOf(row.id),
       });
     } catch (error) {
       const delay = retryDelayMs(row.attempts);
@@ -112,7 +136,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
            order by next_attempt_at, id
            limit $1
            for update skip locked)
-        returning m.id, m.brand, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.attempts`,
+        returning m.id, m.brand, m.to_address, m.subject, m.text_body, m.html_body, m.reply_to, m.attempts`,
       [batchSize, CLAIM_MINUTES],
     );
     const run: MailRun = { sent: 0, failed: 0 };
@@ -120,7 +144,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (await deliver(row)) run.sent += 1;
       else run.failed += 1;
     }
+    if (Date.now() - lastPurge >= PURGE_EVERY_MS) await purge();
     return run;
+  }
+
+  async function purge(): Promise<number> {
+    lastPurge = Date.now();
+    const rows = await db.query(
+      `delete from mail_outbox
+        where sent_at is not null and sent_at < now() - $1::double precision * interval '1 millisecond'
+        returning id`,
+      [env.mailRetentionDays * DAY_MS],
+    );
+    if (rows.length > 0) log.info({ purged: rows.length }, 'Delivered mail past its retention deleted');
+    return rows.length;
   }
 
   function runOnce(): Promise<MailRun> {
@@ -148,6 +185,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   return {
     runOnce,
+    purge,
     start() {
       stopped = false;
       schedule(0);

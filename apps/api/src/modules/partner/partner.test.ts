@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { brandById } from '@app/brands';
 import { contactMessages, partnerTypeOptions } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../../../../e2e/support/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   dataPart,
@@ -14,6 +17,7 @@ import {
   postForm,
   storedCounts,
 } from '../contact/test-helpers';
+import { createMailWorker } from '../mail/worker';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -58,16 +62,31 @@ describe('POST /api/partner/send-partnership-email', () => {
     );
     expect(staff?.text_body).toContain('Type of partner: Sign maker or printer');
     expect(staff?.text_body).toContain(`About your business: ${application.message}`);
+    const stored = await t.db.one<{ storage_path: string }>('select storage_path from contact_message_files');
+    expect(stored.storage_path).toMatch(/^uploads\/partnership\/[0-9a-f-]{36}\/1-brochure\.pdf$/);
+    expect(new Uint8Array(await readFile(path.join(t.env.dataDir, stored.storage_path)))).toEqual(brochure);
+    // The outbox refers to the stored file; it never holds the file's bytes.
     expect(staff?.attachments).toEqual([
-      {
-        filename: 'brochure.pdf',
-        contentType: 'application/pdf',
-        content: Buffer.from(brochure).toString('base64'),
-      },
+      { filename: 'brochure.pdf', contentType: 'application/pdf', storageKey: stored.storage_path },
     ]);
     expect(ack?.to_address).toBe(application.email);
     expect(ack?.subject).toBe(`We have received your application (${reference})`);
+    // Nothing the applicant typed goes to the unconfirmed address, not even their name.
+    expect(ack?.text_body).not.toContain(application.name);
+    expect(ack?.text_body).not.toContain(application.message);
     expect(await storedCounts(t)).toEqual({ messages: 1, files: 1, mails: 2, filesOnDisk: 1 });
+  });
+
+  it('sets Reply-To to the applicant on the staff copy', async () => {
+    t = await createTestApp();
+    const res = await postForm(t, URL, [dataPart(application)]);
+    expect(res.statusCode).toBe(200);
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    await worker.runOnce();
+    await worker.stop();
+    const mails = await readOutbox(path.join(t.env.dataDir, 'outbox'));
+    const staff = mails.find((m) => m.to.includes(signs.mail.staffAddress));
+    expect(staff?.headers['reply-to']).toBe(application.email);
   });
 
   it('needs no attachment', async () => {

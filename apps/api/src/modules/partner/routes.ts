@@ -2,7 +2,7 @@ import { contactReply } from '@app/contract/contact';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit';
-import { readFormParts } from '../contact/form-parts';
+import { discardFiles, readFormParts } from '../contact/form-parts';
 import { formLimits } from '../contact/limits';
 import { sendPartnershipApplication } from './service';
 
@@ -23,7 +23,14 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request) =>
-      sendPartnershipApplication({ db: app.db, storage: app.storage }, await readFormParts(request)),
+    async (request) => {
+      const parts = await readFormParts(request, { storage: app.storage, keyPrefix: 'uploads/partnership' });
+      try {
+        return await sendPartnershipApplication({ db: app.db }, parts);
+      } catch (error) {
+        await discardFiles(app.storage, parts.files);
+        throw error;
+      }
+    },
   );
 };

@@ -7,7 +7,6 @@ import {
   partnershipFieldNames,
 } from '@app/contract/contact';
 import type { Db } from '../../db/db';
-import type { FileStorage } from '../../lib/storage';
 import type { FormParts } from '../contact/form-parts';
 import { acknowledgementMail, staffMail } from '../contact/mails';
 import { checkSenderLimit, parseFields } from '../contact/service';
@@ -17,10 +16,7 @@ import { storeMessage } from '../contact/store';
  * POST /api/partner/send-partnership-email: an application to the partnership programme, for the
  * register's own staff whichever site it came from. Same guarantees as the contact form.
  */
-export async function sendPartnershipApplication(
-  deps: { db: Db; storage: FileStorage },
-  parts: FormParts,
-): Promise<ContactReply> {
+export async function sendPartnershipApplication(deps: { db: Db }, parts: FormParts): Promise<ContactReply> {
   const fields = parseFields(partnershipDataSchema, parts.data);
   await checkSenderLimit(deps.db, 'partnership-form', fields.email ?? '');
   const signs = brandById('signs');
@@ -51,7 +47,6 @@ export async function sendPartnershipApplication(
       acknowledgementMail({
         brand: signs,
         to: senderEmail,
-        name: senderName,
         reference: ref,
         what: 'application',
       }),

@@ -1,6 +1,10 @@
+import path from 'node:path';
+import { formatUkDate } from '@app/contract/dates';
 import { lookupMessages } from '@app/contract/lookup';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../../../../e2e/support/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createMailWorker } from '../mail/worker';
 import { addSticker, call, outboxFor, signedIn } from '../users/test-helpers';
 import { dueDate, overwriteDate, ukDate } from './dates';
 
@@ -38,8 +42,9 @@ describe('contacting the operator', () => {
     const [toOperator] = await outboxFor(t.db, operator.body.email.toLowerCase()).then((m) => m.slice(-1));
     expect(toOperator?.subject).toContain(reference);
     expect(toOperator?.text_body).toContain('Sam Walker <sam.walker@example.net>');
-    expect(toOperator?.text_body).toContain(`Answer by: ${due}`);
-    expect(toOperator?.text_body).toContain(`overwritten on: ${overwrite}`);
+    expect(toOperator?.text_body).toContain(`Answer by: ${formatUkDate(due)}`);
+    expect(toOperator?.text_body).toContain('overwritten on: 21 December 2026');
+    expect(toOperator?.text_body).toContain('Recorded on: 20 November 2026, between 14:00 and 14:30');
     expect(toOperator?.text_body).toContain('Red coat, black umbrella');
 
     const [ack] = await outboxFor(t.db, footage.email);
@@ -64,6 +69,78 @@ describe('contacting the operator', () => {
         dueSoon: false,
       }),
     ]);
+  });
+
+  it("acknowledges to the visitor with the reference and our own words, never the visitor's text", async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const spam = {
+      ...footage,
+      name: 'Claim your prize at https://spam.example',
+      location: 'Call 0900 000 000 now',
+      description: 'Visit https://spam.example/win',
+      message: 'You have won! https://spam.example',
+    };
+    const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, { body: spam });
+    expect(res.statusCode).toBe(200);
+    const { reference } = res.json();
+    const [ack] = await outboxFor(t.db, footage.email);
+    const text = ack?.text_body ?? '';
+    expect(text).toContain(`Your reference: ${reference}`);
+    for (const typed of [spam.name, spam.location, spam.description, spam.message, 'spam.example']) {
+      expect(text).not.toContain(typed);
+    }
+    // Written to the visitor as "you", with dates as people write them.
+    expect(text).toContain(
+      'You asked the operator for a copy of footage of you, recorded on 20 November 2026, between 14:00 and 14:30.',
+    );
+    expect(text).toContain(`should answer your request by ${formatUkDate(dueDate(ukDate(new Date())))}`);
+    expect(text).not.toMatch(/\bthey want\b|\bthey were\b|\d{4}-\d{2}-\d{2}/);
+  });
+
+  it("sets Reply-To to the visitor on the operator's copy, and not on the visitor's", async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
+      body: {
+        name: 'Jo Bloggs',
+        email: 'jo.bloggs@example.net',
+        kind: 'question',
+        message: 'Who runs this?',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const worker = createMailWorker({ db: t.db, env: t.env, log: t.app.log });
+    await worker.runOnce();
+    await worker.stop();
+    const mails = await readOutbox(path.join(t.env.dataDir, 'outbox'));
+    const { reference } = res.json();
+    const toOperator = mails.find((m) => m.subject.startsWith(`${reference}:`));
+    const toVisitor = mails.find((m) => m.to.includes('jo.bloggs@example.net'));
+    expect(toOperator?.headers['reply-to']).toBe('jo.bloggs@example.net');
+    expect(toOperator?.text).toContain('From: Jo Bloggs <jo.bloggs@example.net>');
+    expect(toVisitor).toBeDefined();
+    expect(toVisitor?.headers['reply-to']).toBeUndefined();
+  });
+
+  it('counts the visitor limit per mailbox, so +tags and Gmail dots do not pass it', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const statuses: number[] = [];
+    const spellings = [
+      'victim@gmail.com',
+      'Victim+1@gmail.com',
+      'v.ictim@gmail.com',
+      'victim+2@googlemail.com',
+    ];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
+        body: { ...footage, email: spellings[i % spellings.length] },
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('keeps each company to its own requests', async () => {

@@ -9,8 +9,9 @@ import {
 } from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bodyEmail } from '../../lib/email-address';
 import { sessionUser } from '../../plugins/auth';
-import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { companyRequest, companyRequests, markAnswered, sendRelay } from './service';
 
 const tags = ['relay'];
@@ -20,7 +21,7 @@ const HOUR = 3_600_000;
 export const relayLimit: RouteLimit = {
   name: 'relay',
   perAddress: { max: 5, windowMs: HOUR },
-  perAccount: { max: 5, windowMs: HOUR, account: bodyField('email') },
+  perAccount: { max: 5, windowMs: HOUR, account: bodyEmail('email') },
 };
 
 export const relayRoutes: FastifyPluginAsyncZod = async (app) => {

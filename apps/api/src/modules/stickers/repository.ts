@@ -33,6 +33,11 @@ export function findStickerById(q: Queryable, id: number): Promise<StickerRow | 
   return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where id = $1`, [id]);
 }
 
+/** The same, its row locked until the transaction ends: moves, retirements and claims of one sign queue here. */
+export function lockStickerById(q: Queryable, id: number): Promise<StickerRow | undefined> {
+  return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where id = $1 for update`, [id]);
+}
+
 /** Links a free sticker to a site; false when it was no longer free. */
 export async function linkSticker(
   q: Queryable,

@@ -17,7 +17,7 @@ import { sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
 import { accountLimits, guessLimits } from '../auth/limits';
 import { findCompanySite } from '../sites/repository';
-import { findStickerById, lockStickerBySignRef, type StickerRow } from './repository';
+import { findStickerById, lockStickerById, lockStickerBySignRef, type StickerRow } from './repository';
 
 const tags = ['stickers'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
@@ -34,6 +34,17 @@ function toSiteSticker(row: StickerRow): SiteSticker {
     siteName: row.site_name,
     startDate: row.start_date.toISOString(),
   };
+}
+
+/**
+ * SQLSTATEs of a change that met another at the same moment: a deadlock, a serialization
+ * failure, a row it pointed at gone (foreign key), a check the other change made false.
+ */
+const raceCodes = new Set(['40P01', '40001', '23503', '23514']);
+
+function lostRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && raceCodes.has(code);
 }
 
 /** A sticker of this company; any other sticker is answered as not found. */
@@ -152,26 +163,39 @@ export const siteStickersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { companyId } = sessionUser(request);
       const body = request.body;
-      return app.db.transaction(async (tx) => {
-        const sticker = await companySticker(tx, companyId, request.params.id);
-        if (body.action === 'retire') {
-          await tx.query(
-            `update stickers set site_id = null, company_id = null, user_id = null, site_name = null, start_date = null
-              where id = $1`,
-            [sticker.id],
+      const id = request.params.id;
+      // Ours before any lock is taken: a sign that stops being ours while we wait lost a race (409).
+      await companySticker(app.db, companyId, id);
+      const changed = () => new HttpError(409, workspaceMessages.stickerChanged);
+      try {
+        return await app.db.transaction(async (tx) => {
+          // Locked: a move, a retirement and a claim of one sign run one after another.
+          const sticker = await lockStickerById(tx, id);
+          if (!sticker || sticker.company_id !== companyId) throw changed();
+          if (body.action === 'retire') {
+            const retired = await tx.query(
+              `update stickers set site_id = null, company_id = null, user_id = null, site_name = null, start_date = null
+                where id = $1 and company_id = $2
+                returning id`,
+              [sticker.id, companyId],
+            );
+            if (retired.length !== 1) throw changed();
+            return { message: workspaceMessages.stickerRetired, sticker: null };
+          }
+          const site = await findCompanySite(tx, companyId, body.siteId);
+          if (!site) throw notFound();
+          const [row] = await tx.query<StickerRow>(
+            `update stickers set site_id = $2, site_name = $3 where id = $1 and company_id = $4
+              returning id, sign_ref, prefix_no, site_id, company_id, user_id, start_date, site_name`,
+            [sticker.id, site.id, site.name, companyId],
           );
-          return { message: workspaceMessages.stickerRetired, sticker: null };
-        }
-        const site = await findCompanySite(tx, companyId, body.siteId);
-        if (!site) throw notFound();
-        const [row] = await tx.query<StickerRow>(
-          `update stickers set site_id = $2, site_name = $3 where id = $1
-            returning id, sign_ref, prefix_no, site_id, company_id, user_id, start_date, site_name`,
-          [sticker.id, site.id, site.name],
-        );
-        if (!row) throw notFound();
-        return { message: workspaceMessages.stickerMoved, sticker: toSiteSticker(row) };
-      });
+          if (!row) throw changed();
+          return { message: workspaceMessages.stickerMoved, sticker: toSiteSticker(row) };
+        });
+      } catch (error) {
+        if (lostRace(error)) throw changed();
+        throw error;
+      }
     },
   );
 };

@@ -6,14 +6,6 @@ export function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** "2026-10-20" -> "20 October 2026". */
-export function formatDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
 export const kindLabels: Record<DownloadKind, string> = {
   manual: 'Manual',
   datasheet: 'Datasheet',

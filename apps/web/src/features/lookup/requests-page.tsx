@@ -1,3 +1,4 @@
+import { formatUkDate } from '@app/contract/dates';
 import { type RelayRequest, relayKindLabels } from '@app/contract/lookup';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -8,14 +9,14 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { useRelayRequests } from './api/get-requests';
 import { markAnswered } from './api/mark-answered';
-import { formatDate, signPath } from './format';
+import { signPath } from './format';
 import styles from './lookup.module.css';
 
 function DateCell({ date, near, label }: { date: string | null; near: boolean; label: string }) {
   if (!date) return <>—</>;
   return (
     <>
-      {formatDate(date)}
+      {formatUkDate(date)}
       {near && <span className={styles.near}>{label}</span>}
     </>
   );
@@ -41,7 +42,7 @@ function AnsweredCell({ request }: { request: RelayRequest }) {
   const answered = request.answeredAt !== null;
   return (
     <>
-      {request.answeredAt ? <>Answered {formatDate(request.answeredAt)}</> : 'Open'}
+      {request.answeredAt ? <>Answered {formatUkDate(request.answeredAt)}</> : 'Open'}
       <br />
       <button
         type="button"
@@ -89,7 +90,7 @@ export function RequestsPage() {
               {requests.data.map((r) => (
                 <tr key={r.id}>
                   <th scope="row">{r.reference}</th>
-                  <td>{formatDate(r.receivedAt)}</td>
+                  <td>{formatUkDate(r.receivedAt)}</td>
                   <td>
                     <strong>{relayKindLabels[r.kind]}</strong>
                     <br />
@@ -97,7 +98,7 @@ export function RequestsPage() {
                     {r.kind === 'footage' && r.footageDate && (
                       <>
                         <br />
-                        {formatDate(r.footageDate)}, {r.timeFrom}–{r.timeTo}
+                        {formatUkDate(r.footageDate)}, {r.timeFrom}–{r.timeTo}
                         {r.location && `, ${r.location}`}
                         <br />
                         {r.description}

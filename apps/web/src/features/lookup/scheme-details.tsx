@@ -1,5 +1,5 @@
+import { formatUkDate } from '@app/contract/dates';
 import { lookupMessages, type Scheme } from '@app/contract/lookup';
-import { formatDate } from './format';
 import styles from './lookup.module.css';
 
 /** What the public sees of a scheme: who runs it, why, for how long, and how to reach them. */
@@ -46,7 +46,7 @@ export function SchemeDetails({ scheme }: { scheme: Scheme }) {
       )}
       <dt>Details confirmed</dt>
       <dd>
-        {scheme.detailsConfirmedAt ? formatDate(scheme.detailsConfirmedAt) : 'Not yet confirmed'}
+        {scheme.detailsConfirmedAt ? formatUkDate(scheme.detailsConfirmedAt) : 'Not yet confirmed'}
         {scheme.mayBeOutOfDate && <span className={styles.stale}>{lookupMessages.mayBeOutOfDate}</span>}
       </dd>
     </dl>

@@ -1,3 +1,4 @@
+import { formatUkDate } from '@app/contract/dates';
 import type { SiteSummary } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +9,6 @@ import { confirmSite, sitesQuery } from './api';
 import { errorText } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** "These details are still correct": one press re-confirms the site, and says so where it was pressed. */
 function ConfirmDetails({ site }: { site: SiteSummary }) {
@@ -31,8 +30,7 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
       </button>
       {confirm.isSuccess && (
         <p ref={outcomeRef} role="status" tabIndex={-1} className={styles.success}>
-          Details of {site.name} confirmed on{' '}
-          {dateFormat.format(new Date(confirm.data.detailsConfirmedAt ?? ''))}.
+          Details of {site.name} confirmed on {formatUkDate(confirm.data.detailsConfirmedAt ?? '')}.
         </p>
       )}
       {confirm.isError && (
@@ -55,7 +53,7 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dt>Signs</dt>
         <dd>{site.signCount}</dd>
         <dt>Details confirmed</dt>
-        <dd>{site.detailsConfirmedAt ? dateFormat.format(new Date(site.detailsConfirmedAt)) : 'Not yet'}</dd>
+        <dd>{site.detailsConfirmedAt ? formatUkDate(site.detailsConfirmedAt) : 'Not yet'}</dd>
         <dt>Look-ups (30 days)</dt>
         <dd>{site.lookups30Days}</dd>
       </dl>

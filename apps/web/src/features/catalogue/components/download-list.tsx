@@ -1,6 +1,7 @@
 import type { DownloadItem } from '@app/contract/catalogue';
+import { formatUkDate } from '@app/contract/dates';
 import type { CSSProperties } from 'react';
-import { fileTypeLabel, formatBytes, formatDate, kindLabels } from '../format';
+import { fileTypeLabel, formatBytes, kindLabels } from '../format';
 import { useMediaUrl } from '../use-media-url';
 import styles from './catalogue.module.css';
 
@@ -23,7 +24,7 @@ export function DownloadList({ items, columns = 1 }: { items: DownloadItem[]; co
               item.platform && platformLabels[item.platform],
               `${fileTypeLabel(item.contentType)}, ${formatBytes(item.size)}`,
               item.version && `version ${item.version}`,
-              item.released && `released ${formatDate(item.released)}`,
+              item.released && `released ${formatUkDate(item.released)}`,
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -1,0 +1,110 @@
+import { workspaceMessages } from '@app/contract/workspace';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testDbKind } from '../../test/test-db';
+import { addSticker, signedIn } from '../users/test-helpers';
+import { send, siteInput } from '../workspace/test-helpers';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+interface StickerState {
+  site_id: number | null;
+  company_id: number | null;
+  user_id: number | null;
+  start_date: Date | null;
+  site_company: number | null;
+}
+
+const stateOf = (id: number) =>
+  t.db.one<StickerState>(
+    `select st.site_id, st.company_id, st.user_id, st.start_date, s.company_id as site_company
+       from stickers st left join sites s on s.id = st.site_id where st.id = $1`,
+    [id],
+  );
+
+describe('moving, retiring and claiming one sign at the same moment', () => {
+  it('answers every request 200, 404 or 409, never 500, and leaves the sign whole', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const second = (await send(t, 'POST', '/api/sites/add', a.token, siteInput('Second site'))).json();
+    const sticker = await addSticker(t.db);
+    const claim = { siteId: a.reply.siteId, signRef: sticker.signRef, prefixNo: sticker.prefixNo };
+    const statuses = new Set<number>();
+    const messages = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      await t.db.query(
+        `update stickers set site_id = $2, company_id = $3, user_id = $4, site_name = 'Yard', start_date = now()
+          where id = $1`,
+        [sticker.id, a.reply.siteId, a.reply.companyId, a.reply.userId],
+      );
+      const path = `/api/stickers/site/${sticker.id}`;
+      const answers = await Promise.all([
+        send(t, 'PUT', path, a.token, { action: 'move', siteId: second.id }),
+        send(t, 'PUT', path, a.token, { action: 'retire' }),
+        send(t, 'PUT', path, a.token, { action: 'move', siteId: a.reply.siteId }),
+        send(t, 'POST', '/api/stickers/site/signRef', b.token, { ...claim, siteId: b.reply.siteId }),
+        send(t, 'PUT', path, a.token, { action: 'move', siteId: second.id }),
+      ]);
+      for (const answer of answers) {
+        statuses.add(answer.statusCode);
+        if (answer.statusCode === 409) messages.add(answer.json().message);
+      }
+      const state = await stateOf(sticker.id);
+      // Either free, or wholly one company's, on a site of that company.
+      if (state.site_id === null) {
+        expect(state).toEqual({
+          site_id: null,
+          company_id: null,
+          user_id: null,
+          start_date: null,
+          site_company: null,
+        });
+      } else {
+        expect(state.site_company).toBe(state.company_id);
+        expect(state.start_date).toBeInstanceOf(Date);
+      }
+    }
+    expect([...statuses].filter((s) => ![200, 404, 409].includes(s))).toEqual([]);
+    expect(
+      [...messages].filter(
+        (m) => m !== workspaceMessages.stickerChanged && m !== 'This sticker has already been registered.',
+      ),
+    ).toEqual([]);
+  });
+
+  it.runIf(testDbKind() === 'postgres')(
+    'a move that waited while the sign was retired answers 409 with what to do',
+    async () => {
+      t = await createTestApp();
+      const a = await signedIn(t);
+      const second = (await send(t, 'POST', '/api/sites/add', a.token, siteInput('Second site'))).json();
+      const id = a.sticker.id;
+      const { pending } = await t.db.transaction(async (tx) => {
+        await tx.query('select id from stickers where id = $1 for update', [id]);
+        const move = send(t, 'PUT', `/api/stickers/site/${id}`, a.token, {
+          action: 'move',
+          siteId: second.id,
+        });
+        // Until the move is waiting for this transaction's row lock.
+        for (let i = 0; i < 100; i++) {
+          const [waiting] = await t.db.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+          );
+          if ((waiting?.n ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await tx.query(
+          'update stickers set site_id = null, company_id = null, user_id = null, site_name = null, start_date = null where id = $1',
+          [id],
+        );
+        return { pending: move };
+      });
+      const moved = await pending;
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json()).toEqual({ message: workspaceMessages.stickerChanged });
+      expect(await stateOf(id)).toMatchObject({ site_id: null, company_id: null });
+    },
+  );
+});
