@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthDialog } from '../../features/auth/auth-dialog-provider';
+import { FOCUS_HEADING } from '../../lib/page-focus';
 import { clearSession, useSession } from '../../lib/session';
 import styles from './top-bar.module.css';
 
@@ -36,7 +37,7 @@ function UserMenu() {
     clearSession();
     // Cached answers belong to the user who just left.
     queryClient.clear();
-    navigate('/');
+    navigate('/', { state: FOCUS_HEADING });
   };
 
   return (
@@ -57,7 +58,12 @@ function UserMenu() {
       </button>
       <ul id={panelId} className={styles.userPanel} hidden={!open}>
         <li>
-          <Link className={styles.userItem} to="/update-details" onClick={() => setOpen(false)}>
+          <Link
+            className={styles.userItem}
+            to="/update-details"
+            state={FOCUS_HEADING}
+            onClick={() => setOpen(false)}
+          >
             View my profile
           </Link>
         </li>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { focusPageHeading } from '../../lib/page-focus';
 import { useAuthDialog } from './auth-dialog-provider';
 import { authDialogTitle } from './auth-dialog-state';
 import styles from './auth-dialogs.module.css';
@@ -23,7 +24,23 @@ function keepOpenForListbox(event: KeyboardEvent): void {
 /** The account and reset-password dialogs: Radix gives the focus trap, Escape and outside-click closing. */
 export function AuthDialogs() {
   const { state, setMode, close } = useAuthDialog();
+  // What had focus when the dialog opened (the quick menu's Sign In, say): focus goes back there.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  // After signing in, the next page takes focus on its heading (lib/page-focus), not the opener.
+  const leftForNewPage = useRef(false);
   if (state.kind === 'closed') return null;
+
+  const returnFocus = (event: Event) => {
+    // Radix would focus its own trigger, which this dialog has none of, leaving focus on the body.
+    event.preventDefault();
+    if (leftForNewPage.current) return;
+    if (opener?.isConnected) opener.focus();
+    else focusPageHeading();
+  };
 
   let panel: ReactNode;
   if (state.kind === 'reset') {
@@ -49,7 +66,10 @@ export function AuthDialogs() {
         key={state.confirmUserId ?? ''}
         confirmUserId={state.confirmUserId}
         onSwitch={setMode}
-        onDone={close}
+        onDone={() => {
+          leftForNewPage.current = true;
+          close();
+        }}
       />
     );
   }
@@ -58,7 +78,11 @@ export function AuthDialogs() {
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} onEscapeKeyDown={keepOpenForListbox}>
+        <Dialog.Content
+          className={styles.content}
+          onEscapeKeyDown={keepOpenForListbox}
+          onCloseAutoFocus={returnFocus}
+        >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{authDialogTitle(state)}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { FOCUS_HEADING } from '../../lib/page-focus';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { confirmUser } from './api/confirm-user';
 import { fetchUser } from './api/fetch-user';
@@ -108,7 +109,7 @@ export function SignInPanel({ confirmUserId, onSwitch, onDone }: SignInPanelProp
     notify.success(reply.message || messages.signIn.success);
     if (confirmedNow) notify.success(messages.signIn.confirmed);
     onDone();
-    navigate(AFTER_SIGN_IN_PATH);
+    navigate(AFTER_SIGN_IN_PATH, { state: FOCUS_HEADING });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

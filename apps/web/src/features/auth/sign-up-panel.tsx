@@ -84,10 +84,13 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       if (reply.success && sticker && sticker.siteId === null) return goTo(2);
       // A sticker already on a site is not free, whatever else the answer says.
       const text = reply.success ? messages.signUp.stickerIssue : reply.message;
-      showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
+      // The problem is the sticker: its error sits on the sign reference, which takes focus.
+      report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
     } catch (error) {
       const text = error instanceof ApiError ? error.serverMessage : undefined;
-      showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
+      const aboutSticker = error instanceof ApiError && error.status !== null && error.status < 500 && error.status !== 429;
+      if (aboutSticker) report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
+      else showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
     }
   }
 
