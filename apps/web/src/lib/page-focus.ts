@@ -6,7 +6,9 @@
 export const FOCUS_HEADING = { focusHeading: true } as const;
 
 export function wantsHeadingFocus(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'focusHeading' in state && state.focusHeading === true;
+  return (
+    typeof state === 'object' && state !== null && 'focusHeading' in state && state.focusHeading === true
+  );
 }
 
 /** Focuses the current page's heading, or the main content when the page has none yet. */

@@ -20,7 +20,10 @@ function describedBy(id: string, hint: string | undefined, error: string | undef
  * after 2-3 seconds) until the field's value changes: the field stays marked invalid and described
  * by it for assistive technology. `shown` is whether the message is still on screen.
  */
-function useFieldError(error: string | undefined, value: unknown): { text: string | undefined; shown: boolean } {
+function useFieldError(
+  error: string | undefined,
+  value: unknown,
+): { text: string | undefined; shown: boolean } {
   const [kept, setKept] = useState<{ text: string; value: unknown } | null>(null);
   const [lastError, setLastError] = useState(error);
   // Adjusting state while rendering, as React advises for state that follows a prop's changes.

@@ -45,6 +45,9 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<SignUpValues>(emptySignUp);
   const [busy, setBusy] = useState(false);
+  // The success toast sits outside the dialog, which hides the page from screen readers: the
+  // dialog's own live region says it too.
+  const [announcement, setAnnouncement] = useState('');
   const [message, showMessage] = useTimedMessage(ACCOUNT_MESSAGE_MS);
   const ids = useId();
   const movedStep = useRef(false);
@@ -88,7 +91,8 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
     } catch (error) {
       const text = error instanceof ApiError ? error.serverMessage : undefined;
-      const aboutSticker = error instanceof ApiError && error.status !== null && error.status < 500 && error.status !== 429;
+      const aboutSticker =
+        error instanceof ApiError && error.status !== null && error.status < 500 && error.status !== 429;
       if (aboutSticker) report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
       else showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
     }
@@ -104,6 +108,7 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
         return;
       }
       notify.success(messages.signUp.success);
+      setAnnouncement(messages.signUp.success);
       // The spec links the sticker next with PUT /api/stickers/{id}. That call needs a session,
       // and the new account cannot sign in before it is confirmed; the server has already linked
       // the sticker in the registration's own transaction (docs/decisions/0002), so it is skipped.
@@ -142,6 +147,9 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       <Description className={styles.description}>
         Register with the sign reference and prefix number on your sticker to create an account.
       </Description>
+      <p role="status" className={formStyles.visuallyHidden}>
+        {announcement}
+      </p>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         {/* A new step's fields replace the old ones: focus goes to the step's name, which is read out. */}
         <p key={step} className={formStyles.stepCount} tabIndex={-1} ref={focusStep}>
