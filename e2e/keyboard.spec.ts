@@ -144,38 +144,39 @@ async function checkEveryPage(page: Page, brand: BrandConfig, paths: string[], w
 test.describe.configure({ mode: 'parallel' });
 
 for (const brand of brands) {
-  test(`${brand.id}: at 375 px every page passes axe and keeps each focused control in view and uncovered; at 1280 px too`, async ({
-    page,
-    pageErrors,
-  }) => {
-    test.setTimeout(240_000);
-    let signRef = 'NONE';
-    if (brand.id === 'signs') {
-      // The operator's own pages and sign page, signed in.
-      const operator = await registerOperator();
-      signRef = operator.signRef;
-      await page.goto(`${brandOrigin('signs')}/404`);
-      await page.evaluate(
-        ([token, id]) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('masterUser', 'true');
-          localStorage.setItem('userId', id);
-        },
-        [operator.token, String(operator.userId)] as const,
-      );
-    }
-    // The 404 page is a page too: the browser reports its status.
-    pageErrors.allow(/status of 404/);
-    const paths = pagesOf(brand, signRef);
-
-    await page.setViewportSize(PHONE);
-    await start(page, brand.id, paths[0]);
-    await checkEveryPage(page, brand, paths, true);
-
-    await page.setViewportSize(DESKTOP);
-    await start(page, brand.id, paths[0]);
-    await checkEveryPage(page, brand, paths, false);
-  });
+  for (const [size, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    const what = size === '375' ? 'every page passes axe and keeps' : 'every page keeps';
+    test(`${brand.id} at ${size} px: ${what} each focused control in view and uncovered`, async ({
+      page,
+      pageErrors,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      let signRef = 'NONE';
+      if (brand.id === 'signs') {
+        // The operator's own pages and sign page, signed in.
+        const operator = await registerOperator();
+        signRef = operator.signRef;
+        await page.goto(`${brandOrigin('signs')}/404`);
+        await page.evaluate(
+          ([token, id]) => {
+            localStorage.setItem('token', token);
+            localStorage.setItem('masterUser', 'true');
+            localStorage.setItem('userId', id);
+          },
+          [operator.token, String(operator.userId)] as const,
+        );
+      }
+      // The 404 page is a page too: the browser reports its status.
+      pageErrors.allow(/status of 404/);
+      const paths = pagesOf(brand, signRef);
+      await start(page, brand.id, paths[0]);
+      await checkEveryPage(page, brand, paths, size === '375');
+    });
+  }
 }
 
 /** Whether the element's centre shows the element itself (nothing on top of it) inside the viewport. */
