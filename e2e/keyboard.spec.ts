@@ -469,6 +469,41 @@ test.describe('at 320 px', () => {
   });
 });
 
+test.describe('wide tables at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('scroll in named regions that the keyboard can reach and scroll', async ({ page }) => {
+    const pages: [BrandId, string][] = [
+      ['dvr', '/port'],
+      ['nvr', '/'],
+      ['nvr', '/connect'],
+      ['nvr', '/port'],
+      ['ipcam', '/product'],
+    ];
+    for (const [brand, path] of pages) {
+      await start(page, brand, path);
+      const tables = await page.locator('main table').all();
+      expect(tables.length, `${brand} ${path} has tables`).toBeGreaterThan(0);
+      for (const table of tables) {
+        const region = table.locator('xpath=..');
+        await expect(region).toHaveRole('region');
+        await expect(region).toHaveAccessibleName(/\S/);
+        await expect(region).toHaveAttribute('tabindex', '0');
+      }
+      // The first table that is wider than its box moves sideways with the arrow keys.
+      const wide = page.locator('main table').locator('xpath=..');
+      const overflowing = await wide.evaluateAll((regions) =>
+        regions.findIndex((region) => region.scrollWidth > region.clientWidth),
+      );
+      expect(overflowing, `${brand} ${path} has a table wider than the screen`).toBeGreaterThanOrEqual(0);
+      const region = wide.nth(overflowing);
+      await region.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    }
+  });
+});
+
 test.describe('with 32 px default text at 375 px', () => {
   test.use({ viewport: PHONE });
 
