@@ -30,15 +30,16 @@ export function AuthDialogs() {
       ? document.activeElement
       : null,
   );
-  // After signing in, the next page takes focus on its heading (lib/page-focus), not the opener.
+  // After signing in, the next page's heading takes focus (lib/page-focus), not the opener.
   const leftForNewPage = useRef(false);
   if (state.kind === 'closed') return null;
 
   const returnFocus = (event: Event) => {
     // Radix would focus its own trigger, which this dialog has none of, leaving focus on the body.
     event.preventDefault();
-    if (leftForNewPage.current) return;
-    if (opener?.isConnected) opener.focus();
+    // After signing in, the heading of whichever page is showing: the new page focuses its own
+    // heading as it arrives, and this covers a new page that arrived while the dialog held focus.
+    if (opener?.isConnected && !leftForNewPage.current) opener.focus();
     else focusPageHeading();
   };
 
