@@ -110,7 +110,8 @@ async function signUp(
   const submittedAt = new Date();
   await dialog.getByRole('button', { name: 'Submit' }).click();
 
-  await expect(page.getByText('Sign-up successful!')).toBeVisible();
+  // The toast (the dialog's own live region says it too, unseen).
+  await expect(page.locator('.Toastify__toast').getByText('Sign-up successful!')).toBeVisible();
   await expect(dialog.getByText('Step 4 of 4: Thank you')).toBeVisible();
   await expect(dialog.getByText(/A confirmation e-mail has been sent/)).toBeVisible();
   await shot('step4');

@@ -94,7 +94,8 @@ test.describe('at 375px', () => {
 
     await toggle.click();
     await expect(sidebar).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Close menu' })).toBeVisible();
 
     await sidebar.getByRole('link', { name: 'About us' }).click();
     await expect(page).toHaveURL(`${origin}/about-us`);

@@ -76,7 +76,11 @@ function renderInlineToken(token: Token, key: string): ReactNode {
   }
 }
 
-function renderBlock(token: Token, key: string): ReactNode {
+/**
+ * A table wider than a phone scrolls in its own box: a named region in the tab order, so a keyboard
+ * can scroll it too. Named by the heading above it (`labelledBy`, its id), when there is one.
+ */
+function renderBlock(token: Token, key: string, labelledBy?: string): ReactNode {
   switch (token.type) {
     case 'heading': {
       const heading = token as Tokens.Heading;
@@ -116,7 +120,13 @@ function renderBlock(token: Token, key: string): ReactNode {
     case 'table': {
       const table = token as Tokens.Table;
       return (
-        <div key={key} className={styles.tableWrap}>
+        <section
+          key={key}
+          className={styles.tableWrap}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': 'Table' })}
+        >
           <table className={styles.table}>
             <thead>
               <tr>
@@ -137,7 +147,7 @@ function renderBlock(token: Token, key: string): ReactNode {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       );
     }
     case 'space':
@@ -152,13 +162,15 @@ function renderBlock(token: Token, key: string): ReactNode {
 }
 
 function renderBlocks(tokens: Token[], keyPrefix: string, tight = false): ReactNode[] {
+  let headingId: string | undefined;
   return tokens.map((token, i) => {
+    if (token.type === 'heading') headingId = slugify((token as Tokens.Heading).text);
     // A tight list item's text is inline: no paragraph around it.
     if (tight && token.type === 'text') {
       const text = token as Tokens.Text;
       return text.tokens ? renderInline(text.tokens, `${keyPrefix}-${i}`) : text.text;
     }
-    return renderBlock(token, `${keyPrefix}-${i}`);
+    return renderBlock(token, `${keyPrefix}-${i}`, headingId);
   });
 }
 

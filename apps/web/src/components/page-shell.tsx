@@ -1,8 +1,9 @@
 import { matchPage } from '@app/brands/pages';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { type Params, useLocation, useParams } from 'react-router';
 import { useBrand } from '../lib/brand';
 import { documentTitle, useDocumentTitle } from '../lib/document-title';
+import { wantsHeadingFocus } from '../lib/page-focus';
 import styles from './page-shell.module.css';
 
 export interface PageShellProps {
@@ -19,15 +20,26 @@ export interface PageShellProps {
  */
 export function PageShell({ intro, title, children }: PageShellProps) {
   const brand = useBrand();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const params = useParams();
   const page = matchPage(brand, pathname);
   const heading = title ?? page?.title ?? brand.name;
   useDocumentTitle(documentTitle(brand, heading, page?.pattern === '/'));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = wantsHeadingFocus(location.state);
+  const arrival = location.key;
+
+  // Once per arrival (location.key), when the navigation asked for it (lib/page-focus).
+  useEffect(() => {
+    if (focusHeading && arrival) headingRef.current?.focus();
+  }, [focusHeading, arrival]);
 
   return (
     <article className={styles.page}>
-      <h1 className={styles.title}>{heading}</h1>
+      <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
+        {heading}
+      </h1>
       <p className={styles.intro}>{typeof intro === 'function' ? intro(params) : intro}</p>
       {children}
     </article>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { useAuthDialog } from '../../features/auth/auth-dialog-provider';
+import { FOCUS_HEADING } from '../../lib/page-focus';
 import { clearSession, readSession, useSession } from '../../lib/session';
 import styles from './top-bar.module.css';
 
@@ -39,7 +40,7 @@ function UserMenu() {
     clearSession();
     // Cached answers belong to the user who just left.
     queryClient.clear();
-    navigate('/');
+    navigate('/', { state: FOCUS_HEADING });
     // The server ends the session too, so a copy of the token (another tab, a stolen copy) dies.
     if (token) logout(token).catch(() => undefined);
   };
@@ -62,7 +63,12 @@ function UserMenu() {
       </button>
       <ul id={panelId} className={styles.userPanel} hidden={!open}>
         <li>
-          <Link className={styles.userItem} to="/update-details" onClick={() => setOpen(false)}>
+          <Link
+            className={styles.userItem}
+            to="/update-details"
+            state={FOCUS_HEADING}
+            onClick={() => setOpen(false)}
+          >
             View my profile
           </Link>
         </li>

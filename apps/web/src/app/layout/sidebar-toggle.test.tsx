@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderShell } from '../../test/render-shell';
@@ -12,14 +12,15 @@ describe('the narrow-screen menu button', () => {
     setScreenWidth(375);
     const user = userEvent.setup();
     await renderShell({ path: '/' });
-    const drawer = document.getElementById(SIDEBAR_ID);
-    if (!drawer) throw new Error('no sidebar');
 
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(drawer.hasAttribute('inert')).toBe(false);
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(drawer.id).toBe(SIDEBAR_ID);
 
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
-    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
-    expect(drawer.hasAttribute('inert')).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(SIDEBAR_ID)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
   });
 });

@@ -82,19 +82,24 @@ describe('sidebar', () => {
   });
 
   describe('on a narrow screen', () => {
-    it('is hidden until the toggle opens it', async () => {
+    it('is hidden until the toggle opens it as a modal dialog', async () => {
       setScreenWidth(375);
       const user = userEvent.setup();
       await renderShell({ path: '/' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       expect(toggle.getAttribute('aria-controls')).toBe(SIDEBAR_ID);
-      expect(sidebar().hasAttribute('inert')).toBe(true);
+      expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
 
       await user.click(toggle);
+      const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+      expect(drawer.id).toBe(SIDEBAR_ID);
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       expect(toggle.getAttribute('aria-label')).toBe('Close menu');
-      expect(sidebar().hasAttribute('inert')).toBe(false);
+      expect(within(drawer).getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+      expect(drawer.contains(document.activeElement)).toBe(true);
+      // The page behind is out of reach of screen readers while the drawer is open.
+      expect(screen.queryByRole('main')).toBeNull();
     });
 
     it('closes a moment after a link is tapped', async () => {
@@ -102,6 +107,7 @@ describe('sidebar', () => {
       const { router } = await renderShell({ path: '/comply' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await userEvent.click(toggle);
+      await screen.findByRole('dialog', { name: 'Menu' });
       // Fake timeouts only from here: Testing Library's waiting relies on real ones.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const link = within(sidebar()).getByRole('link', { name: 'About us' });
@@ -117,8 +123,12 @@ describe('sidebar', () => {
       act(() => {
         vi.advanceTimersByTime(1);
       });
+      // Radix moves focus on the next tick after the drawer has gone.
+      act(() => {
+        vi.runOnlyPendingTimers();
+      });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(sidebar().hasAttribute('inert')).toBe(true);
+      expect(document.getElementById(SIDEBAR_ID)).toBeNull();
       expect(document.activeElement).toBe(screen.getByRole('main'));
     });
 
@@ -128,11 +138,18 @@ describe('sidebar', () => {
       await renderShell({ path: '/' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await user.click(toggle);
+      await screen.findByRole('dialog', { name: 'Menu' });
+      // Radix listens for taps outside from the tick after it opened (not to catch the opening tap).
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
       fireEvent.pointerDown(within(sidebar()).getByRole('navigation'));
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
 
-      fireEvent.pointerDown(screen.getByRole('main'));
+      // Hidden from screen readers behind the open drawer, but still under the pointer.
+      const main = screen.getByRole('main', { hidden: true });
+      fireEvent.pointerDown(main);
+      fireEvent.pointerUp(main);
+      fireEvent.click(main);
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
     });
 
@@ -142,6 +159,7 @@ describe('sidebar', () => {
       await renderShell({ path: '/' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await user.click(toggle);
+      await screen.findByRole('dialog', { name: 'Menu' });
       expect(sidebar().contains(document.activeElement)).toBe(true);
 
       await user.keyboard('{Escape}');

@@ -1,5 +1,5 @@
 import type { NavGroup } from '@app/brands';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useBrand } from '../../lib/brand';
 import { useSession } from '../../lib/session';
@@ -17,7 +17,7 @@ export interface SidebarProps {
   /** 767px or less: the sidebar is an off-canvas drawer. */
   narrow: boolean;
   onClose: () => void;
-  /** The top bar's toggle: a click on it is not an outside click, and focus returns to it on Escape. */
+  /** The top bar's toggle: focus returns to it when the drawer closes (Escape, close button, outside tap). */
   toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
@@ -113,85 +113,72 @@ function NavGroupItem({ group, onLinkClick }: { group: NavGroup; onLinkClick: ()
   );
 }
 
+// Radix and the drawer load only on a phone, where they are needed: no weight on a wide screen's first paint.
+const Drawer = lazy(() => import('./drawer').then((m) => ({ default: m.Drawer })));
+
 export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
   const brand = useBrand();
   const session = useSession();
   const menu = selectMenu(brand.navRoute, session);
-  const ref = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Set when a link tap closes the drawer: focus then goes on to the new page, not back to the toggle.
+  const closedByLink = useRef(false);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  // A drawer that is open on a narrow screen closes on a click outside it or on Escape.
-  useEffect(() => {
-    if (!narrow || !open) return;
-    const onPointerDown = (event: Event) => {
-      const target = event.target;
-      if (!(target instanceof Node)) return;
-      if (ref.current?.contains(target) || toggleRef.current?.contains(target)) return;
-      onClose();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      onClose();
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [narrow, open, onClose, toggleRef]);
-
-  // Keyboard users land in the drawer they just opened.
-  useEffect(() => {
-    if (narrow && open) ref.current?.querySelector<HTMLElement>('a[href], button')?.focus();
-  }, [narrow, open]);
 
   const onLinkClick = () => {
     if (!narrow) return;
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => {
-      // The tapped link is about to be hidden: keyboard and screen-reader users go on in the new page.
-      if (ref.current?.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus();
+      closedByLink.current = true;
       onClose();
     }, SIDEBAR_CLOSE_DELAY_MS);
   };
 
-  return (
+  const contents = (
     <>
-      {narrow && open && <div className={styles.backdrop} aria-hidden="true" />}
-      <div
-        id={SIDEBAR_ID}
-        ref={ref}
-        className={styles.sidebar}
-        data-narrow={narrow}
-        data-open={open}
-        inert={narrow && !open}
-      >
-        <Link to="/" className={styles.brand} onClick={onLinkClick}>
-          <img
-            className={styles.logo}
-            src={brand.logoDetails.logo}
-            // The brand's name follows as text: the logo's alt would only say it twice.
-            alt=""
-            width={brand.logoDetails.width}
-          />
-          <span className={styles.brandName}>{brand.name}</span>
-        </Link>
-        <nav aria-label="Main menu">
-          <ul className={styles.menu}>
-            {menu.map((group) => (
-              <NavGroupItem
-                key={`${group.label}|${group.to ?? ''}`}
-                group={group}
-                onLinkClick={onLinkClick}
-              />
-            ))}
-          </ul>
-        </nav>
-      </div>
+      <Link to="/" className={styles.brand} onClick={onLinkClick}>
+        <img
+          className={styles.logo}
+          src={brand.logoDetails.logo}
+          // The brand's name follows as text: the logo's alt would only say it twice.
+          alt=""
+          width={brand.logoDetails.width}
+        />
+        <span className={styles.brandName}>{brand.name}</span>
+      </Link>
+      <nav aria-label="Main menu">
+        <ul className={styles.menu}>
+          {menu.map((group) => (
+            <NavGroupItem key={`${group.label}|${group.to ?? ''}`} group={group} onLinkClick={onLinkClick} />
+          ))}
+        </ul>
+      </nav>
     </>
+  );
+
+  if (!narrow) {
+    return (
+      <div id={SIDEBAR_ID} className={styles.sidebar} data-narrow={false}>
+        {contents}
+      </div>
+    );
+  }
+
+  return (
+    <Suspense fallback={null}>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        onClosed={() => {
+          const byLink = closedByLink.current;
+          closedByLink.current = false;
+          if (byLink) document.getElementById(MAIN_CONTENT_ID)?.focus();
+          else toggleRef.current?.focus();
+        }}
+      >
+        {contents}
+      </Drawer>
+    </Suspense>
   );
 }

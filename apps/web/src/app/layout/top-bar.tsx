@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useBrand } from '../../lib/brand';
 import { SIDEBAR_ID } from './ids';
 import { QuickMenu } from './quick-menu';
@@ -14,8 +14,26 @@ export interface TopBarProps {
 
 export function TopBar({ showToggle, menuOpen, onToggleMenu, toggleRef }: TopBarProps) {
   const brand = useBrand();
+  const ref = useRef<HTMLElement>(null);
+
+  // Published as --top-bar-height: the page's scroll padding and the toasts keep clear of the bar,
+  // whatever its height with large text or a wrapped quick menu.
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--top-bar-height', `${bar.offsetHeight}px`);
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--top-bar-height');
+    };
+  }, []);
+
   return (
-    <header className={styles.topBar}>
+    <header ref={ref} className={styles.topBar}>
       {showToggle && (
         <button
           ref={toggleRef}

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { focusPageHeading } from '../../lib/page-focus';
 import { useAuthDialog } from './auth-dialog-provider';
 import { authDialogTitle } from './auth-dialog-state';
 import styles from './auth-dialogs.module.css';
@@ -23,7 +24,24 @@ function keepOpenForListbox(event: KeyboardEvent): void {
 /** The account and reset-password dialogs: Radix gives the focus trap, Escape and outside-click closing. */
 export function AuthDialogs() {
   const { state, setMode, close } = useAuthDialog();
+  // What had focus when the dialog opened (the quick menu's Sign In, say): focus goes back there.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  // After signing in, the next page's heading takes focus (lib/page-focus), not the opener.
+  const leftForNewPage = useRef(false);
   if (state.kind === 'closed') return null;
+
+  const returnFocus = (event: Event) => {
+    // Radix would focus its own trigger, which this dialog has none of, leaving focus on the body.
+    event.preventDefault();
+    // After signing in, the heading of whichever page is showing: the new page focuses its own
+    // heading as it arrives, and this covers a new page that arrived while the dialog held focus.
+    if (opener?.isConnected && !leftForNewPage.current) opener.focus();
+    else focusPageHeading();
+  };
 
   let panel: ReactNode;
   if (state.kind === 'reset') {
@@ -50,7 +68,10 @@ export function AuthDialogs() {
         confirmUserId={state.confirmUserId}
         returnTo={state.returnTo}
         onSwitch={setMode}
-        onDone={close}
+        onDone={() => {
+          leftForNewPage.current = true;
+          close();
+        }}
       />
     );
   }
@@ -59,7 +80,11 @@ export function AuthDialogs() {
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} onEscapeKeyDown={keepOpenForListbox}>
+        <Dialog.Content
+          className={styles.content}
+          onEscapeKeyDown={keepOpenForListbox}
+          onCloseAutoFocus={returnFocus}
+        >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{authDialogTitle(state)}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">

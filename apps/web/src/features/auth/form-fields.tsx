@@ -15,7 +15,36 @@ function describedBy(id: string, hint: string | undefined, error: string | undef
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function FieldFrame({ id, label, hint, error, children }: FieldProps & { children: ReactNode }) {
+/**
+ * The field's error, kept after the form's message has cleared (SPEC.md section 4 clears messages
+ * after 2-3 seconds) until the field's value changes: the field stays marked invalid and described
+ * by it for assistive technology. `shown` is whether the message is still on screen.
+ */
+function useFieldError(
+  error: string | undefined,
+  value: unknown,
+): { text: string | undefined; shown: boolean } {
+  const [kept, setKept] = useState<{ text: string; value: unknown } | null>(null);
+  const [lastError, setLastError] = useState(error);
+  // Adjusting state while rendering, as React advises for state that follows a prop's changes.
+  if (error !== lastError) {
+    setLastError(error);
+    if (error) setKept({ text: error, value });
+  } else if (!error && kept && !Object.is(kept.value, value)) {
+    setKept(null);
+  }
+  const stillValid = kept !== null && Object.is(kept.value, value);
+  return { text: error ?? (stillValid ? kept.text : undefined), shown: Boolean(error) };
+}
+
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  shown = true,
+  children,
+}: FieldProps & { shown?: boolean; children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -28,7 +57,11 @@ function FieldFrame({ id, label, hint, error, children }: FieldProps & { childre
       )}
       {children}
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p
+          id={`${id}-error`}
+          className={shown ? styles.error : styles.visuallyHidden}
+          role={shown ? 'alert' : undefined}
+        >
           {error}
         </p>
       )}
@@ -63,8 +96,9 @@ export function TextField({
   type = 'text',
   ...input
 }: TextFieldProps) {
+  const { text, shown } = useFieldError(error, value);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={text} shown={shown}>
       <input
         {...input}
         id={id}
@@ -72,8 +106,8 @@ export function TextField({
         className={styles.input}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={text ? true : undefined}
+        aria-describedby={describedBy(id, hint, text)}
       />
     </FieldFrame>
   );
@@ -89,8 +123,9 @@ export interface PasswordFieldProps extends FieldProps {
 /** A password input with a Show/Hide button that switches it to plain text and back. */
 export function PasswordField({ id, label, hint, error, value, onChange, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { text, shown } = useFieldError(error, value);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={text} shown={shown}>
       <div className={styles.passwordRow}>
         <input
           {...input}
@@ -101,8 +136,8 @@ export function PasswordField({ id, label, hint, error, value, onChange, ...inpu
           onChange={(event) => onChange(event.target.value)}
           autoCapitalize="none"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
+          aria-invalid={text ? true : undefined}
+          aria-describedby={describedBy(id, hint, text)}
         />
         <button
           type="button"
@@ -126,16 +161,17 @@ export interface TextAreaFieldProps extends FieldProps {
 }
 
 export function TextAreaField({ id, label, hint, error, value, onChange, ...input }: TextAreaFieldProps) {
+  const { text, shown } = useFieldError(error, value);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={text} shown={shown}>
       <textarea
         {...input}
         id={id}
         className={styles.textarea}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={text ? true : undefined}
+        aria-describedby={describedBy(id, hint, text)}
       />
     </FieldFrame>
   );
@@ -149,7 +185,8 @@ export interface CheckboxFieldProps {
   error?: string | undefined;
 }
 
-export function CheckboxField({ id, checked, onChange, children, error }: CheckboxFieldProps) {
+export function CheckboxField({ id, checked, onChange, children, error: current }: CheckboxFieldProps) {
+  const { text: error, shown } = useFieldError(current, checked);
   return (
     <div className={styles.field}>
       <div className={styles.checkbox}>
@@ -164,7 +201,11 @@ export function CheckboxField({ id, checked, onChange, children, error }: Checkb
         <label htmlFor={id}>{children}</label>
       </div>
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p
+          id={`${id}-error`}
+          className={shown ? styles.error : styles.visuallyHidden}
+          role={shown ? 'alert' : undefined}
+        >
           {error}
         </p>
       )}

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { FOCUS_HEADING } from '../../lib/page-focus';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { confirmUser } from './api/confirm-user';
 import { fetchUser } from './api/fetch-user';
@@ -111,7 +112,7 @@ export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignI
     notify.success(reply.message || messages.signIn.success);
     if (confirmedNow) notify.success(messages.signIn.confirmed);
     onDone();
-    navigate(returnTo ?? AFTER_SIGN_IN_PATH);
+    navigate(returnTo ?? AFTER_SIGN_IN_PATH, { state: FOCUS_HEADING });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

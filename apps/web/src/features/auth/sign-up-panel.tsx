@@ -46,6 +46,9 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState<SignUpValues>(emptySignUp);
   const [busy, setBusy] = useState(false);
+  // The success toast sits outside the dialog, which hides the page from screen readers: the
+  // dialog's own live region says it too.
+  const [announcement, setAnnouncement] = useState('');
   const [message, showMessage] = useTimedMessage(ACCOUNT_MESSAGE_MS);
   const ids = useId();
   const movedStep = useRef(false);
@@ -85,10 +88,14 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       if (reply.success && sticker && sticker.siteId === null) return goTo(2);
       // A sticker already on a site is not free, whatever else the answer says.
       const text = reply.success ? messages.signUp.stickerIssue : reply.message;
-      showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
+      // The problem is the sticker: its error sits on the sign reference, which takes focus.
+      report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
     } catch (error) {
       const text = error instanceof ApiError ? error.serverMessage : undefined;
-      showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
+      const aboutSticker =
+        error instanceof ApiError && error.status !== null && error.status < 500 && error.status !== 429;
+      if (aboutSticker) report({ field: 'signRef', message: text || messages.signUp.stickerIssue });
+      else showMessage({ kind: 'error', text: text || messages.signUp.stickerIssue });
     }
   }
 
@@ -102,6 +109,7 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
         return;
       }
       notify.success(messages.signUp.success);
+      setAnnouncement(messages.signUp.success);
       // The spec links the sticker next with PUT /api/stickers/{id}. That call needs a session,
       // and the new account cannot sign in before it is confirmed; the server has already linked
       // the sticker in the registration's own transaction (docs/decisions/0002), so it is skipped.
@@ -134,6 +142,9 @@ export function SignUpPanel({ onSwitch, onDone }: SignUpPanelProps) {
       <Description className={styles.description}>
         Register with the sign reference and prefix number on your sticker to create an account.
       </Description>
+      <p role="status" className={formStyles.visuallyHidden}>
+        {announcement}
+      </p>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         {/* A new step's fields replace the old ones: focus goes to the step's name, which is read out. */}
         <p key={step} className={formStyles.stepCount} tabIndex={-1} ref={focusStep}>

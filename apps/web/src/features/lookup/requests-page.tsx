@@ -73,7 +73,12 @@ export function RequestsPage() {
         <p className={styles.notice}>No one has contacted you through the register yet.</p>
       )}
       {requests.data && requests.data.length > 0 && (
-        <div className={styles.tableWrap}>
+        <section
+          className={styles.tableWrap}
+          aria-label="Requests from the public"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className={styles.table} aria-label="Requests from the public">
             <thead>
               <tr>
@@ -131,7 +136,7 @@ export function RequestsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </PageShell>
   );
