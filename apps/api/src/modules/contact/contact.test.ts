@@ -15,6 +15,7 @@ import {
   exeBytes,
   filePart,
   jpegBytes,
+  multipart,
   NOTHING_STORED,
   outbox,
   pdfBytes,
@@ -434,6 +435,42 @@ describe('POST /api/contact-us', () => {
         .statusCode,
     ).toBe(200);
   });
+
+  it('answers a form cut short anywhere, inside a file or its JSON, with 400 and keeps nothing', async () => {
+    t = await createTestApp();
+    const forms = [
+      [dataPart(signsMessage), filePart('photo.jpg', jpegBytes(300), 'image/jpeg')],
+      [filePart('plan.pdf', pdfBytes(200), 'application/pdf'), dataPart(signsMessage)],
+      [
+        {
+          name: 'data',
+          filename: 'data.json',
+          contentType: 'application/json',
+          bytes: Buffer.from('{"a":1}'),
+        },
+      ],
+    ];
+    let client = 0;
+    for (const parts of forms) {
+      const form = multipart(parts);
+      // Every cut from the first part's header to just before the closing boundary.
+      for (let cut = 40; cut < form.payload.length - 4; cut += 9) {
+        client += 1;
+        const res = await Promise.race([
+          t.app.inject({
+            method: 'POST',
+            url: '/api/contact-us',
+            payload: form.payload.subarray(0, cut),
+            headers: { 'content-type': form.contentType },
+            remoteAddress: `10.9.${client >> 8}.${client & 255}`,
+          }),
+          new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000)),
+        ]);
+        expect(res === 'no answer' ? `no answer at byte ${cut}` : res.statusCode).toBe(400);
+      }
+    }
+    expect(await storedCounts(t)).toEqual(NOTHING_STORED);
+  }, 120_000);
 
   it('limits how many messages one sender address can send in an hour', async () => {
     t = await createTestApp();

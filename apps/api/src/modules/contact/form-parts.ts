@@ -162,11 +162,21 @@ interface ReadOptions {
   keyPrefix: string;
 }
 
+/**
+ * Settles only when the form fails (cut short, over a limit) while one of its files is being read.
+ * @fastify/multipart hands such an error to the parts iterator, not to the file's stream, which
+ * then neither ends nor errors: without this, a form cut short inside a file waits for ever.
+ */
+function formFailure(nextPart: Promise<unknown>): Promise<never> {
+  return nextPart.then(() => new Promise<never>(() => undefined));
+}
+
 async function readFile(
   part: MultipartFile,
   position: number,
   folder: string,
   storage: FileStorage,
+  failure: Promise<never>,
 ): Promise<UploadedFile | null> {
   const shownName = part.filename || `attachment-${position}`;
   const check = new UploadCheck(UPLOAD_MAX_BYTES, shownName);
@@ -176,7 +186,12 @@ async function readFile(
     check.destroy(error);
   });
   part.file.pipe(check);
-  const kind = await check.kind;
+  const stop = failure.catch((error: unknown) => {
+    check.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  });
+  stop.catch(() => undefined);
+  const kind = await Promise.race([check.kind, stop]);
   if (kind === null) {
     check.resume();
     // A form posted with an empty file input sends a part with no name and no bytes.
@@ -185,8 +200,19 @@ async function readFile(
   }
   const fileName = cleanFileName(part.filename, kind, position);
   const storageKey = `${folder}/${position}-${fileName}`;
+  const put = storage.putStream(storageKey, check, uploadContentType[kind]);
+  put.catch(() => undefined);
   try {
-    await storage.putStream(storageKey, check, uploadContentType[kind]);
+    // When the form fails mid-file, the storage is let finish its clean-up before the refusal.
+    await Promise.race([
+      put,
+      stop.catch(async (error: unknown) =>
+        put.then(
+          () => Promise.reject(error),
+          () => Promise.reject(error),
+        ),
+      ),
+    ]);
   } catch (error) {
     // The upload's fault (too large, cut short) is the sender's; the storage's own is ours (500).
     if (error instanceof HttpError || bodyFailed) throw error;
@@ -226,12 +252,19 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
       // One byte over the limit reaches the check, which refuses the file with its name.
       limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: UPLOAD_MAX_FILES, fields: 5, parts: 10 },
     });
-    for await (const part of parts) {
+    const iterator = parts[Symbol.asyncIterator]();
+    let next = iterator.next();
+    for (;;) {
+      const { value: part, done } = await next;
+      if (done) break;
+      // Asked for at once: a failure of the form while this part is read rejects it.
+      next = iterator.next();
+      next.catch(() => undefined);
       if (part.fieldname === DATA_PART) {
         if (sawData) throw new HttpError(400, contactMessages.unexpectedPart(`${DATA_PART} (twice)`));
         sawData = true;
         if (part.type === 'file') {
-          data = parseJson((await part.toBuffer()).toString('utf8'));
+          data = parseJson((await Promise.race([part.toBuffer(), formFailure(next)])).toString('utf8'));
         } else {
           data = typeof part.value === 'string' ? parseJson(part.value) : part.value;
         }
@@ -239,7 +272,7 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
       }
       if (part.fieldname === FILE_PART && part.type === 'file') {
         currentFile = part.filename || `attachment-${files.length + 1}`;
-        const file = await readFile(part, files.length + 1, folder, options.storage);
+        const file = await readFile(part, files.length + 1, folder, options.storage, formFailure(next));
         currentFile = undefined;
         if (file) files.push(file);
         continue;
