@@ -76,6 +76,7 @@ describe('single-line fields', () => {
       showEmail: false,
       showAddress: true,
       showRelay: true,
+      phone: '0113 496 0000',
       address: '1 Lantern Row\nLeeds',
       contactText: 'Call us.\nOr write.',
     };
