@@ -168,7 +168,18 @@ interface ReadOptions {
  * then neither ends nor errors: without this, a form cut short inside a file waits for ever.
  */
 function formFailure(nextPart: Promise<unknown>): Promise<never> {
-  return nextPart.then(() => new Promise<never>(() => undefined));
+  const failure = nextPart.then(() => new Promise<never>(() => undefined));
+  // Whoever reads a file handles it; a part refused before that leaves nobody listening.
+  failure.catch(() => undefined);
+  return failure;
+}
+
+/**
+ * A part whose stream the multipart reader already destroyed (the form failed after it, before
+ * this code reached it) will never give its bytes: the form's error is the answer.
+ */
+function stillReadable(part: MultipartFile): void {
+  if (part.file.destroyed) throw part.file.errored ?? new HttpError(400, contactMessages.formUnreadable);
 }
 
 async function readFile(
@@ -178,6 +189,7 @@ async function readFile(
   storage: FileStorage,
   failure: Promise<never>,
 ): Promise<UploadedFile | null> {
+  stillReadable(part);
   const shownName = part.filename || `attachment-${position}`;
   const check = new UploadCheck(UPLOAD_MAX_BYTES, shownName);
   let bodyFailed = false;
@@ -264,6 +276,7 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
         if (sawData) throw new HttpError(400, contactMessages.unexpectedPart(`${DATA_PART} (twice)`));
         sawData = true;
         if (part.type === 'file') {
+          stillReadable(part);
           data = parseJson((await Promise.race([part.toBuffer(), formFailure(next)])).toString('utf8'));
         } else {
           data = typeof part.value === 'string' ? parseJson(part.value) : part.value;
