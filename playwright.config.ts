@@ -41,6 +41,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PUBLIC_URL_PATTERN: `http://{host}.localhost:${E2E_PORT}`,
       LOG_LEVEL: 'warn',
+      // The tests give each visitor an address of their own in X-Forwarded-For (e2e/support/fixtures.ts).
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { clientAddress } from './fixtures';
 import { waitForMail } from './outbox';
 
 /** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
@@ -10,6 +11,8 @@ export async function api(method: string, path: string, body?: unknown, token?: 
     method,
     headers: {
       host: `signs.localhost:${E2E_PORT}`,
+      // A caller of its own each time: the per-address rate limits count people, not the test run.
+      'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
