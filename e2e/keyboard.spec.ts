@@ -362,9 +362,7 @@ test.describe('focus after actions', () => {
     await expect(signUp).toBeHidden();
     await expect(signInButton).toBeFocused();
 
-    // The confirmation link, then Confirm: the new page. (Where focus lands here is left out: the
-    // dialog's closing also takes the link's parameters out of the address, a second navigation
-    // that races this one.)
+    // The confirmation link, then Confirm: the new page's heading.
     const mail = await waitForMail({ to: operator.email, subject: 'Confirm', since: submittedAt });
     await page.goto(mail.links.find((link) => link.includes('userId=')) ?? '');
     const confirm = page.getByRole('dialog', { name: 'Confirm Account' });
@@ -373,6 +371,7 @@ test.describe('focus after actions', () => {
     await expect(page).toHaveURL(`${brandOrigin('signs')}/your-sites`);
     const heading = page.locator('main h1');
     await expect(heading).toHaveText(brandById('signs').pages['/your-sites']?.title ?? '');
+    await expect(heading).toBeFocused();
 
     // The toasts sit below the top bar: "My account" stays uncovered while they show.
     const toast = page.getByRole('alert').filter({ hasText: 'User confirmed successfully!' });

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { type Params, useLocation, useParams } from 'react-router';
 import { useBrand } from '../lib/brand';
 import { documentTitle, useDocumentTitle } from '../lib/document-title';
-import { wantsHeadingFocus } from '../lib/page-focus';
+import { focusOnceUsable, wantsHeadingFocus } from '../lib/page-focus';
 import styles from './page-shell.module.css';
 
 export interface PageShellProps {
@@ -30,9 +30,12 @@ export function PageShell({ intro, title, children }: PageShellProps) {
   const focusHeading = wantsHeadingFocus(location.state);
   const arrival = location.key;
 
-  // Once per arrival (location.key), when the navigation asked for it (lib/page-focus).
+  // Once per arrival (location.key), when the navigation asked for it (lib/page-focus). Confirming
+  // an account from the mailed link can arrive here while the start-up overlay still keeps the page
+  // inert (the dialog sits outside it): the heading then takes focus as the overlay leaves.
   useEffect(() => {
-    if (focusHeading && arrival) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (focusHeading && arrival && heading) return focusOnceUsable(heading);
   }, [focusHeading, arrival]);
 
   return (

@@ -17,3 +17,22 @@ export function focusPageHeading(): void {
   const heading = main?.querySelector<HTMLElement>('h1[tabindex="-1"]');
   (heading ?? main)?.focus();
 }
+
+/**
+ * Focuses `element`, now or, while the start-up overlay keeps the page inert (a link opened from
+ * a mail lands during it), as soon as the page is usable. Returns the clean-up.
+ */
+export function focusOnceUsable(element: HTMLElement): () => void {
+  const inertAncestor = element.closest('[inert]');
+  if (!inertAncestor) {
+    element.focus();
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (element.closest('[inert]')) return;
+    observer.disconnect();
+    element.focus();
+  });
+  observer.observe(inertAncestor, { attributes: true, attributeFilter: ['inert'] });
+  return () => observer.disconnect();
+}

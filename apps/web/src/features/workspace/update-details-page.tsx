@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
+import { focusOnceUsable } from '../../lib/page-focus';
 import { clearSession, storeSession } from '../../lib/session';
 import {
   accountQuery,
@@ -372,25 +373,6 @@ function EmailConfirmation() {
     );
   }, [token, queryClient, setParams]);
   return null;
-}
-
-/**
- * Focuses `element`, now or, while the start-up overlay keeps the page inert (a link opened from
- * a mail lands during it), as soon as the page is usable. Returns the clean-up.
- */
-function focusOnceUsable(element: HTMLElement): () => void {
-  const inertAncestor = element.closest('[inert]');
-  if (!inertAncestor) {
-    element.focus();
-    return () => undefined;
-  }
-  const observer = new MutationObserver(() => {
-    if (element.closest('[inert]')) return;
-    observer.disconnect();
-    element.focus();
-  });
-  observer.observe(inertAncestor, { attributes: true, attributeFilter: ['inert'] });
-  return () => observer.disconnect();
 }
 
 /**
