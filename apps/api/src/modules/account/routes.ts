@@ -36,6 +36,12 @@ const HOUR_MS = 60 * 60 * 1000;
 /** E-mail changes send two mails each: at most this many per account, and per new address, an hour. */
 const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR_MS };
 
+/** 409 when another account already has `email` (any account, when `userId` is not given). */
+async function refuseTakenEmail(q: Queryable, email: string, userId = 0): Promise<void> {
+  const taken = await q.maybeOne('select 1 from users where email = $1 and id <> $2', [email, userId]);
+  if (taken) throw new HttpError(409, messages.server.emailTaken);
+}
+
 /** 429 once the account, or the mailbox of the new address, has had its e-mail-change mails. */
 async function limitEmailChangeMail(
   request: FastifyRequest,
@@ -130,8 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!stored || !(await verifyPassword(stored.passwordHash, b.currentPassword))) {
           throw new HttpError(400, workspaceMessages.currentPasswordWrong);
         }
-        const taken = await app.db.maybeOne('select 1 from users where email = $1', [b.email]);
-        if (taken) throw new HttpError(409, messages.server.emailTaken);
+        await refuseTakenEmail(app.db, b.email);
         await limitEmailChangeMail(request, reply, user.id, b.email);
       }
       return app.db.transaction(async (tx) => {
@@ -206,11 +211,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           [tokenHash(request.body.token)],
         );
         if (!row) throw new HttpError(400, workspaceMessages.emailChangeInvalid);
-        const taken = await tx.maybeOne('select 1 from users where email = $1 and id <> $2', [
-          row.new_email,
-          row.user_id,
-        ]);
-        if (taken) throw new HttpError(409, messages.server.emailTaken);
+        await refuseTakenEmail(tx, row.new_email, row.user_id);
         await tx.query('update users set email = $2 where id = $1', [row.user_id, row.new_email]);
       });
       return { message: workspaceMessages.emailChanged };
@@ -242,11 +243,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           row.user_id,
         ]);
         if (user.email !== row.old_email) {
-          const taken = await tx.maybeOne('select 1 from users where email = $1 and id <> $2', [
-            row.old_email,
-            row.user_id,
-          ]);
-          if (taken) throw new HttpError(409, messages.server.emailTaken);
+          await refuseTakenEmail(tx, row.old_email, row.user_id);
           await tx.query('update users set email = $2 where id = $1', [row.user_id, row.old_email]);
         }
         // Whoever asked for the change loses every way in that did not need the owner's mailbox:

@@ -216,15 +216,11 @@ async function readFile(
   put.catch(() => undefined);
   try {
     // When the form fails mid-file, the storage is let finish its clean-up before the refusal.
-    await Promise.race([
-      put,
-      stop.catch(async (error: unknown) =>
-        put.then(
-          () => Promise.reject(error),
-          () => Promise.reject(error),
-        ),
-      ),
-    ]);
+    const stopped = stop.catch(async (error: unknown) => {
+      await put.catch(() => undefined);
+      throw error;
+    });
+    await Promise.race([put, stopped]);
   } catch (error) {
     // The upload's fault (too large, cut short) is the sender's; the storage's own is ours (500).
     if (error instanceof HttpError || bodyFailed) throw error;
