@@ -40,7 +40,7 @@ export const ipcam: BrandConfig = {
     '/download': {
       title: 'Download IPCam Scout',
       description:
-        'IPCam Scout 2.6 for Windows and macOS, free for installers and end users, with release notes and the user guide.',
+        'The IPCam Scout Planner, which works offline, the user guide as a PDF, and the release notes of IPCam Scout 2.6 for Windows and macOS.',
     },
     '/our-brands': {
       title: 'Our brands',
@@ -108,7 +108,7 @@ export const ipcam: BrandConfig = {
     ],
     openingTitle: 'Download IPCam Scout',
     openingDescription:
-      'IPCam Scout runs on Windows 10 and 11 with no installation, and on macOS 13 or later. It is free for installers and end users.',
+      'The planner and the user guide are free to download now, each with its size, version, date and SHA-256 checksum.',
   },
   mail: {
     fromName: 'IPCam Scout',

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape';
+import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
@@ -31,16 +32,10 @@ export const downloadLinkLimit: RouteLimit = {
   perAccount: { max: 10, windowMs: 60 * MINUTE, account: bodyField('email') },
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface ContentMediaOptions {
   /** The content folder pictures and release notes are served from; default content/ of the checkout. */
   contentDir?: string;
-}
-
-/** `filename*` keeps any name safe in the header; our names are plain ASCII anyway. */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  return `${kind}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -120,9 +115,11 @@ export function contentMediaRoutes({
         const file = await findFile(app.db, brand, request.params.name);
         if (!file) throw new HttpError(404, 'There is no such file.');
         const current = file.version === request.params.version;
+        // Pictures and recordings are shown in the page; documents and tools are saved as files.
+        const saved = file.kind === 'document';
         return sendStored(request, reply, brand, file, {
-          'cache-control': current ? IMMUTABLE : 'no-cache',
-          'content-disposition': disposition('inline', file.name),
+          'cache-control': current ? IMMUTABLE : REVALIDATE,
+          'content-disposition': contentDisposition(saved ? 'attachment' : 'inline', file.name),
         });
       },
     );
@@ -233,7 +230,7 @@ export function contentMediaRoutes({
         if (!file) throw new HttpError(404, contentNotFound.message);
         return sendStored(request, reply, request.brand.id, file, {
           'cache-control': 'private, no-store',
-          'content-disposition': disposition('attachment', file.name),
+          'content-disposition': contentDisposition('attachment', file.name),
         });
       },
     );

@@ -89,16 +89,22 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
   };
   const download = (source: DownloadSource, label: string, description?: string): DownloadItem => {
     const file = fileOf(source.file);
+    // Rendered manuals carry their edition in their front matter; files served as they are, in the catalogue.
+    const manual = content.manuals.get(source.source);
+    const version = manual?.version ?? source.version;
+    const released = manual?.released ?? source.released;
+    if (!version || !released) throw new Error(`content/${content.brand}: ${source.file} has no version or date`);
     return {
       label,
       kind: source.kind,
       url: mediaUrl(file),
       fileName: file.name,
       size: file.size,
+      sha256: file.sha256,
       contentType: file.contentType,
       ...(description ? { description } : {}),
-      ...(source.version ? { version: source.version } : {}),
-      ...(source.released ? { released: source.released } : {}),
+      version,
+      released,
       ...(source.platform ? { platform: source.platform } : {}),
     };
   };
