@@ -1,4 +1,5 @@
 import { formatUkDate } from '@app/contract/dates';
+import type { ReactNode } from 'react';
 import styles from './file-facts.module.css';
 
 export interface FileFactsProps {
@@ -11,10 +12,20 @@ export interface FileFactsProps {
   sha256: string;
 }
 
+/** The checksum in groups of eight digits that a line may break between; copied, it is one string. */
+function breakable(sha256: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  for (let at = 0; at < sha256.length; at += 8) {
+    if (at > 0) parts.push(<wbr key={at} />);
+    parts.push(sha256.slice(at, at + 8));
+  }
+  return parts;
+}
+
 /**
  * What a visitor checks before opening a downloaded file: size, version, date and SHA-256.
- * The checksum is shown in full in a monospace face that breaks anywhere, so on a phone it
- * wraps onto a second line instead of widening the page.
+ * The checksum is shown in full on a line of its own, in groups of eight digits a line may
+ * break between, so on a phone it takes two lines instead of widening the page.
  */
 export function FileFacts({ size, version, released, sha256 }: FileFactsProps) {
   return (
@@ -35,7 +46,7 @@ export function FileFacts({ size, version, released, sha256 }: FileFactsProps) {
         <dt>SHA-256</dt>
         <dd>
           <code className={styles.hash} data-sha256={sha256}>
-            {sha256}
+            {breakable(sha256)}
           </code>
         </dd>
       </div>

@@ -98,6 +98,8 @@ export function contentMediaRoutes({
         .send(result.stream);
     }
 
+    const fileParams = z.object({ version: z.string().max(64), name: z.string().max(200) });
+
     app.get(
       '/api/media/:version/:name',
       {
@@ -107,7 +109,7 @@ export function contentMediaRoutes({
           summary: 'A picture, document or recording of the content calls',
           description:
             'URLs carry the file version: the current version is cached for good, an older one is answered with the current file and revalidated.',
-          params: z.object({ version: z.string().max(64), name: z.string().max(200) }),
+          params: fileParams,
         },
       },
       async (request, reply) => {
@@ -120,6 +122,32 @@ export function contentMediaRoutes({
         return sendStored(request, reply, brand, file, {
           'cache-control': current ? IMMUTABLE : REVALIDATE,
           'content-disposition': contentDisposition(saved ? 'attachment' : 'inline', file.name),
+        });
+      },
+    );
+
+    app.get(
+      '/api/files/:version/:name',
+      {
+        config: { auth: 'public' },
+        // Sent as they are on disk: Content-Length is the size the page shows, and the bytes are
+        // those its SHA-256 is of, whatever the browser accepts.
+        compress: false,
+        schema: {
+          tags: ['content'],
+          summary: 'A download of the content calls (manual, datasheet, release notes, tool), as an attachment',
+          description:
+            'URLs carry the file version, as for /api/media. Only documents: pictures and recordings are 404 here.',
+          params: fileParams,
+        },
+      },
+      async (request, reply) => {
+        const brand = request.brand.id;
+        const file = await findFile(app.db, brand, request.params.name);
+        if (file?.kind !== 'document') throw new HttpError(404, 'There is no such file.');
+        return sendStored(request, reply, brand, file, {
+          'cache-control': file.version === request.params.version ? IMMUTABLE : REVALIDATE,
+          'content-disposition': contentDisposition('attachment', file.name),
         });
       },
     );

@@ -20,6 +20,11 @@ export function mediaUrl(file: Pick<MediaFile, 'name' | 'version'>): string {
   return `/api/media/${file.version}/${encodeURIComponent(file.name)}`;
 }
 
+/** Where a download is saved from: as /api/media, but never compressed on the way. */
+export function downloadUrl(file: Pick<MediaFile, 'name' | 'version'>): string {
+  return `/api/files/${file.version}/${encodeURIComponent(file.name)}`;
+}
+
 /**
  * The rows of one brand, ready to insert. Documents are stored as the API sends them (Markdown
  * lexed); pages and products keep their Markdown, which the repository lexes once when read.
@@ -97,7 +102,7 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
     return {
       label,
       kind: source.kind,
-      url: mediaUrl(file),
+      url: downloadUrl(file),
       fileName: file.name,
       size: file.size,
       sha256: file.sha256,

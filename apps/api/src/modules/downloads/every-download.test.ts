@@ -65,8 +65,11 @@ describe('every download link of every sister brand', () => {
       expect(item.sha256, label).toMatch(/^[0-9a-f]{64}$/);
       expect(item.version, label).not.toBe('');
       expect(item.released, label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const reply = await get(t, brand, item.url);
+      expect(item.url, label).toMatch(/^\/api\/files\/[0-9a-f]{16}\/[\w.-]+$/);
+      // As a browser asks: it accepts compression, but a download arrives as the file it is.
+      const reply = await get(t, brand, item.url, { 'accept-encoding': 'br, gzip' });
       expect(reply.statusCode, label).toBe(200);
+      expect(reply.headers['content-encoding'], label).toBeUndefined();
       expect(sha256(reply.rawPayload), label).toBe(item.sha256);
       expect(reply.rawPayload.length, label).toBe(item.size);
       expect(reply.headers['content-length'], label).toBe(String(item.size));
@@ -98,6 +101,13 @@ describe('every download link of every sister brand', () => {
     }
   });
 
+  it('pictures and recordings are not served as downloads', async () => {
+    const product = productDetail.parse((await get(t, 'ipcam', '/api/products/ipcam-scout')).json());
+    const picture = product.images[0]?.url.replace('/api/media/', '/api/files/') ?? '';
+    expect(picture).toMatch(/^\/api\/files\//);
+    expect((await get(t, 'ipcam', picture)).statusCode).toBe(404);
+  });
+
   it('the IP camera tool offers its planner as an HTML file that is saved, not shown', async () => {
     const page = pageReply.parse((await get(t, 'ipcam', '/api/pages/download')).json());
     const planner = page.downloads.find((d) => d.fileName === 'ipcam-scout-planner.html');
@@ -115,8 +125,9 @@ describe('the signs site downloads', () => {
     const { items } = signDownloadsReply.parse((await get(t, 'signs', '/api/downloads/signs')).json());
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
-      const reply = await get(t, 'signs', item.url);
+      const reply = await get(t, 'signs', item.url, { 'accept-encoding': 'br, gzip' });
       expect(reply.statusCode, item.file).toBe(200);
+      expect(reply.headers['content-encoding'], item.file).toBeUndefined();
       expect(sha256(reply.rawPayload), item.file).toBe(item.sha256);
       expect(reply.headers['content-length'], item.file).toBe(String(item.bytes));
       expect(reply.headers['content-type'], item.file).toBe('application/pdf');
@@ -140,6 +151,10 @@ describe('the signs site downloads', () => {
 
 describe('download routes and paths that climb out', () => {
   const attempts = [
+    '/api/files/0000000000000000/..%2f..%2fpackage.json',
+    '/api/files/0000000000000000/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+    '/api/files/..%2f..%2f/ipcam-scout-planner.html',
+    '/api/files/0000000000000000/%2e%2e%2fproducts.json',
     '/api/media/0000000000000000/..%2f..%2fpackage.json',
     '/api/media/0000000000000000/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
     '/api/media/..%2f..%2f/package.json',

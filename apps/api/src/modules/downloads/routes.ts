@@ -53,6 +53,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/downloads/signs/:version/:file',
     {
       config: { auth: 'public' },
+      compress: false,
       schema: {
         tags,
         summary: 'One of those files, as a PDF attachment, under the version its URL names',
@@ -72,6 +73,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/downloads/signs/:file',
     {
       config: { auth: 'public' },
+      compress: false,
       schema: {
         tags,
         summary: 'One of those files by its name alone (older links), revalidated each time',
