@@ -36,13 +36,18 @@ async function open(page: Page, brand: BrandId, path: string) {
 }
 
 /** Each file offered on the page: its link, and the SHA-256 shown beside it. */
-async function offeredFiles(page: Page): Promise<{ href: string; name: string; shown: string; link: Locator }[]> {
+async function offeredFiles(
+  page: Page,
+): Promise<{ href: string; name: string; shown: string; link: Locator }[]> {
   const files = [];
-  const items = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('[data-sha256]') });
+  const items = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator('[data-sha256]') });
   for (const item of await items.all()) {
     const link = item.locator('a[download]');
-    await expect(link, await item.innerText()).toHaveCount(1);
-    const shown = (await item.locator('[data-sha256]').innerText()).replace(/\s+/g, '');
+    await expect(link, await item.textContent()).toHaveCount(1);
+    const shown = ((await item.locator('[data-sha256]').textContent()) ?? '').replace(/\s+/g, '');
     files.push({
       href: (await link.getAttribute('href')) ?? '',
       name: (await link.getAttribute('download')) ?? '',
@@ -56,7 +61,9 @@ async function offeredFiles(page: Page): Promise<{ href: string; name: string; s
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 for (const { brand, path, name } of downloadPages) {
-  test(`${brand} ${path}: every file downloads with the SHA-256 and size the page shows`, async ({ page }) => {
+  test(`${brand} ${path}: every file downloads with the SHA-256 and size the page shows`, async ({
+    page,
+  }) => {
     await page.setViewportSize(SCREENS[1].viewport);
     await open(page, brand, path);
     const files = await offeredFiles(page);
@@ -69,14 +76,20 @@ for (const { brand, path, name } of downloadPages) {
         const bytes = new Uint8Array(await response.arrayBuffer());
         let binary = '';
         for (const byte of bytes) binary += String.fromCharCode(byte);
-        return { status: response.status, headers: Object.fromEntries(response.headers), base64: btoa(binary) };
+        return {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          base64: btoa(binary),
+        };
       }, file.href);
       expect(reply.status, file.href).toBe(200);
       const body = Buffer.from(reply.base64, 'base64');
       expect(sha256(body), file.href).toBe(file.shown);
       expect(reply.headers['content-length'], file.href).toBe(String(body.length));
       expect(reply.headers['content-encoding'], file.href).toBeUndefined();
-      expect(reply.headers['content-disposition'], file.href).toContain(`attachment; filename="${file.name}"`);
+      expect(reply.headers['content-disposition'], file.href).toContain(
+        `attachment; filename="${file.name}"`,
+      );
       expect(reply.headers['cache-control'], file.href).toBe('public, max-age=31536000, immutable');
       expect(reply.headers.etag, file.href).toMatch(/^"[0-9a-f]{16}"$/);
     }
@@ -99,7 +112,10 @@ for (const { brand, path, name } of downloadPages) {
     for (const screen of SCREENS) {
       await page.setViewportSize(screen.viewport);
       await open(page, brand, path);
-      const facts = page.getByRole('main').locator('dl').filter({ has: page.locator('[data-sha256]') });
+      const facts = page
+        .getByRole('main')
+        .locator('dl')
+        .filter({ has: page.locator('[data-sha256]') });
       const first = facts.first();
       for (const term of ['Size', 'Version', 'Date', 'SHA-256'])
         await expect(first.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
@@ -112,9 +128,10 @@ for (const { brand, path, name } of downloadPages) {
       expect(widths.scroll, `${screen.name}: page width`).toBeLessThanOrEqual(widths.client);
       const hash = first.locator('[data-sha256]');
       const box = await hash.boundingBox();
-      expect((box?.x ?? 0) + (box?.width ?? 0), `${screen.name}: checksum inside the screen`).toBeLessThanOrEqual(
-        screen.viewport.width,
-      );
+      expect(
+        (box?.x ?? 0) + (box?.width ?? 0),
+        `${screen.name}: checksum inside the screen`,
+      ).toBeLessThanOrEqual(screen.viewport.width);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: resolve(SHOTS, `${name}-${screen.name}.png`), fullPage: true });
     }
@@ -142,9 +159,13 @@ test.describe('the IP camera tool', () => {
     }) => {
       await page.setViewportSize(screen.viewport);
       await open(page, 'ipcam', '/download');
-      const link = page.getByRole('main').getByRole('link', { name: /IPCam Scout Planner/ });
-      const item = page.getByRole('main').getByRole('listitem').filter({ has: link });
-      const shown = (await item.locator('[data-sha256]').innerText()).replace(/\s+/g, '');
+      const name = /IPCam Scout Planner/;
+      const link = page.getByRole('main').getByRole('link', { name });
+      const item = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name }) });
+      const shown = ((await item.locator('[data-sha256]').textContent()) ?? '').replace(/\s+/g, '');
       const downloading = page.waitForEvent('download');
       await link.click();
       const download = await downloading;
@@ -180,6 +201,11 @@ test.describe('the IP camera tool', () => {
       // The recorder's address is stepped over.
       await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText('10.1.20.12');
       await expect(rows.nth(12).getByRole('cell').nth(1)).toHaveText('10.1.20.22');
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(widths.scroll, 'the planner page does not scroll sideways').toBeLessThanOrEqual(widths.client);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: resolve(SHOTS, `ipcam-planner-${screen.name}.png`), fullPage: true });
 

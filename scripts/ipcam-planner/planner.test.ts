@@ -15,7 +15,7 @@ describe('planStorage', () => {
 
   it('counts only the hours recorded each day', () => {
     const plan = planStorage({ cameras: 1, bitrateMbps: 2.5, hoursPerDay: 12, days: 14 });
-    expect(plan.ok && plan.value.totalBytes).toBe(2.5e6 / 8 * 3600 * 12 * 14);
+    expect(plan.ok && plan.value.totalBytes).toBe((2.5e6 / 8) * 3600 * 12 * 14);
   });
 
   it('refuses values outside the ranges, naming each field', () => {
@@ -90,7 +90,13 @@ describe('planAddresses', () => {
   });
 
   it('works out the network of a larger subnet from any address in it', () => {
-    const plan = planAddresses({ subnet: '10.20.30.40/22', first: '10.20.29.250', gateway: '', recorder: '', cameras: 10 });
+    const plan = planAddresses({
+      subnet: '10.20.30.40/22',
+      first: '10.20.29.250',
+      gateway: '',
+      recorder: '',
+      cameras: 10,
+    });
     expect(plan.ok && plan.value.network).toBe('10.20.28.0/22');
     expect(plan.ok && plan.value.mask).toBe('255.255.252.0');
     expect(plan.ok && plan.value.addresses.slice(5, 7)).toEqual(['10.20.29.255', '10.20.30.0']);
@@ -99,9 +105,13 @@ describe('planAddresses', () => {
   it('refuses a first address outside the subnet, and bad input with a reason each', () => {
     expect(planAddresses({ ...base, first: '192.168.2.10', cameras: 1 })).toEqual({
       ok: false,
-      errors: ['First camera address must be a usable address in 192.168.1.0/24: 192.168.1.1 to 192.168.1.254.'],
+      errors: [
+        'First camera address must be a usable address in 192.168.1.0/24: 192.168.1.1 to 192.168.1.254.',
+      ],
     });
-    expect(planAddresses({ subnet: '192.168.1.0', first: 'x', gateway: 'y', recorder: '', cameras: 0 })).toEqual({
+    expect(
+      planAddresses({ subnet: '192.168.1.0', first: 'x', gateway: 'y', recorder: '', cameras: 0 }),
+    ).toEqual({
       ok: false,
       errors: [
         'Subnet must be an address and a prefix from /8 to /30, like 192.168.1.0/24.',

@@ -106,9 +106,9 @@ export const ipcam: BrandConfig = {
       { label: 'Features', to: '/features' },
       { label: 'ONVIF specifications', to: 'https://www.onvif.org/profiles/', external: true },
     ],
-    openingTitle: 'Download IPCam Scout',
+    openingTitle: 'Files to download',
     openingDescription:
-      'The planner and the user guide are free to download now, each with its size, version, date and SHA-256 checksum.',
+      'Each file shows its size, version, date and SHA-256 checksum: compare the checksum with your copy before you open it.',
   },
   mail: {
     fromName: 'IPCam Scout',

@@ -32,7 +32,6 @@ export const downloadLinkLimit: RouteLimit = {
   perAccount: { max: 10, windowMs: 60 * MINUTE, account: bodyField('email') },
 };
 
-
 export interface ContentMediaOptions {
   /** The content folder pictures and release notes are served from; default content/ of the checkout. */
   contentDir?: string;
@@ -135,7 +134,8 @@ export function contentMediaRoutes({
         compress: false,
         schema: {
           tags: ['content'],
-          summary: 'A download of the content calls (manual, datasheet, release notes, tool), as an attachment',
+          summary:
+            'A download of the content calls (manual, datasheet, release notes, tool), as an attachment',
           description:
             'URLs carry the file version, as for /api/media. Only documents: pictures and recordings are 404 here.',
           params: fileParams,

@@ -1,6 +1,6 @@
+import { formatUkDate } from '@app/contract/dates';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
-import { formatUkDate } from '@app/contract/dates';
 
 /** Bumped when the layout changes, so every manual is rendered again (it is part of the file's version). */
 export const PDF_RENDERER_VERSION = 'pdf-2';

@@ -98,7 +98,8 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
     const manual = content.manuals.get(source.source);
     const version = manual?.version ?? source.version;
     const released = manual?.released ?? source.released;
-    if (!version || !released) throw new Error(`content/${content.brand}: ${source.file} has no version or date`);
+    if (!version || !released)
+      throw new Error(`content/${content.brand}: ${source.file} has no version or date`);
     return {
       label,
       kind: source.kind,

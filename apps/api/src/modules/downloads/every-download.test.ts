@@ -32,7 +32,9 @@ async function downloadsOf(brand: string): Promise<{ where: string; item: Downlo
   const add = (where: string, items: DownloadItem[]) => {
     for (const item of items) found.push({ where, item });
   };
-  const slugs = (await readdir(path.join(defaultContentDir, brand, 'pages'))).map((f) => f.replace(/\.md$/, ''));
+  const slugs = (await readdir(path.join(defaultContentDir, brand, 'pages'))).map((f) =>
+    f.replace(/\.md$/, ''),
+  );
   for (const slug of slugs) {
     const page = pageReply.parse((await get(t, brand, `/api/pages/${slug}`)).json());
     add(`/${slug}`, page.downloads);
@@ -57,33 +59,36 @@ async function downloadsOf(brand: string): Promise<{ where: string; item: Downlo
 }
 
 describe('every download link of every sister brand', () => {
-  it.each(sisterBrands)('%s: each link gives the file whose size and SHA-256 the page shows', async (brand) => {
-    const downloads = await downloadsOf(brand);
-    expect(downloads.length, brand).toBeGreaterThan(0);
-    for (const { where, item } of downloads) {
-      const label = `${brand} ${where}: ${item.label}`;
-      expect(item.sha256, label).toMatch(/^[0-9a-f]{64}$/);
-      expect(item.version, label).not.toBe('');
-      expect(item.released, label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(item.url, label).toMatch(/^\/api\/files\/[0-9a-f]{16}\/[\w.-]+$/);
-      // As a browser asks: it accepts compression, but a download arrives as the file it is.
-      const reply = await get(t, brand, item.url, { 'accept-encoding': 'br, gzip' });
-      expect(reply.statusCode, label).toBe(200);
-      expect(reply.headers['content-encoding'], label).toBeUndefined();
-      expect(sha256(reply.rawPayload), label).toBe(item.sha256);
-      expect(reply.rawPayload.length, label).toBe(item.size);
-      expect(reply.headers['content-length'], label).toBe(String(item.size));
-      expect(reply.headers['content-type'], label).toBe(item.contentType);
-      expect(reply.headers['content-disposition'], label).toBe(
-        `attachment; filename="${item.fileName}"; filename*=UTF-8''${item.fileName}`,
-      );
-      expect(reply.headers['cache-control'], label).toBe('public, max-age=31536000, immutable');
-      const etag = String(reply.headers.etag);
-      expect(etag, label).toMatch(/^"[0-9a-f]{16}"$/);
-      const again = await get(t, brand, item.url, { 'if-none-match': etag });
-      expect(again.statusCode, label).toBe(304);
-    }
-  });
+  it.each(sisterBrands)(
+    '%s: each link gives the file whose size and SHA-256 the page shows',
+    async (brand) => {
+      const downloads = await downloadsOf(brand);
+      expect(downloads.length, brand).toBeGreaterThan(0);
+      for (const { where, item } of downloads) {
+        const label = `${brand} ${where}: ${item.label}`;
+        expect(item.sha256, label).toMatch(/^[0-9a-f]{64}$/);
+        expect(item.version, label).not.toBe('');
+        expect(item.released, label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(item.url, label).toMatch(/^\/api\/files\/[0-9a-f]{16}\/[\w.-]+$/);
+        // As a browser asks: it accepts compression, but a download arrives as the file it is.
+        const reply = await get(t, brand, item.url, { 'accept-encoding': 'br, gzip' });
+        expect(reply.statusCode, label).toBe(200);
+        expect(reply.headers['content-encoding'], label).toBeUndefined();
+        expect(sha256(reply.rawPayload), label).toBe(item.sha256);
+        expect(reply.rawPayload.length, label).toBe(item.size);
+        expect(reply.headers['content-length'], label).toBe(String(item.size));
+        expect(reply.headers['content-type'], label).toBe(item.contentType);
+        expect(reply.headers['content-disposition'], label).toBe(
+          `attachment; filename="${item.fileName}"; filename*=UTF-8''${item.fileName}`,
+        );
+        expect(reply.headers['cache-control'], label).toBe('public, max-age=31536000, immutable');
+        const etag = String(reply.headers.etag);
+        expect(etag, label).toMatch(/^"[0-9a-f]{16}"$/);
+        const again = await get(t, brand, item.url, { 'if-none-match': etag });
+        expect(again.statusCode, label).toBe(304);
+      }
+    },
+  );
 
   it('the size and SHA-256 of each download are those of its file on disk', async () => {
     for (const brand of sisterBrands) {
@@ -139,7 +144,10 @@ describe('the signs site downloads', () => {
       const etag = String(reply.headers.etag);
       expect((await get(t, 'signs', item.url, { 'if-none-match': etag })).statusCode, item.file).toBe(304);
       // The name alone (older links) and an old version are revalidated, not cached for good.
-      for (const older of [`/api/downloads/signs/${item.file}`, `/api/downloads/signs/0000000000000000/${item.file}`]) {
+      for (const older of [
+        `/api/downloads/signs/${item.file}`,
+        `/api/downloads/signs/0000000000000000/${item.file}`,
+      ]) {
         const reply = await get(t, 'signs', older);
         expect(reply.statusCode, older).toBe(200);
         expect(reply.headers['cache-control'], older).toBe('no-cache');
@@ -153,7 +161,7 @@ describe('download routes and paths that climb out', () => {
   const attempts = [
     '/api/files/0000000000000000/..%2f..%2fpackage.json',
     '/api/files/0000000000000000/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
-    '/api/files/..%2f..%2f/ipcam-scout-planner.html',
+    '/api/files/0000000000000000/.%2e%2f.%2e%2fpackage.json',
     '/api/files/0000000000000000/%2e%2e%2fproducts.json',
     '/api/media/0000000000000000/..%2f..%2fpackage.json',
     '/api/media/0000000000000000/..%2F..%2F..%2F..%2Fetc%2Fpasswd',

@@ -65,7 +65,12 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await downloads.find(request.params.file);
       if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      return sendPdf(request, reply, found, found.version === request.params.version ? IMMUTABLE : REVALIDATE);
+      return sendPdf(
+        request,
+        reply,
+        found,
+        found.version === request.params.version ? IMMUTABLE : REVALIDATE,
+      );
     },
   );
 

@@ -19,7 +19,9 @@ export function DownloadList({ items, columns = 1 }: { items: DownloadItem[]; co
             {item.label}
           </a>
           <span className={styles.downloadMeta}>
-            {[kindLabels[item.kind], item.platform && platformLabels[item.platform]].filter(Boolean).join(' · ')}
+            {[kindLabels[item.kind], item.platform && platformLabels[item.platform]]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
           {item.description && <span className={styles.downloadText}>{item.description}</span>}
           <FileFacts
