@@ -88,11 +88,12 @@ export function startPlanner(): void {
       table.id = 'address-table';
       table.append(element('caption', 'Camera addresses'));
       const head = document.createElement('thead');
-      head.append(row(['Camera', 'IP address', 'Subnet mask', 'Gateway'], true));
+      // The mask is the same for every camera: it is given once, above the table.
+      head.append(row(['Camera', 'IP address', 'Gateway'], true));
       const body = document.createElement('tbody');
       const gateway = field(form, 'gateway').trim() || 'none';
       plan.addresses.forEach((address, index) => {
-        body.append(row([`Camera ${index + 1}`, address, plan.mask, gateway]));
+        body.append(row([`Camera ${index + 1}`, address, gateway]));
       });
       table.append(head, body);
       // A long table scrolls sideways on its own on a narrow screen, and takes keyboard focus to do so.
