@@ -210,6 +210,15 @@ test.describe('the IP camera tool', () => {
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: resolve(SHOTS, `ipcam-planner-${screen.name}.png`), fullPage: true });
 
+      // A first address outside the subnet: the reason, in view and focused, instead of a plan.
+      await page.getByLabel(/^First camera address/).fill('10.1.21.10');
+      await page.getByRole('button', { name: 'Plan' }).click();
+      await expectInViewAndFocused(page.getByRole('heading', { name: 'Please correct these first' }));
+      await expect(page.locator('#errors')).toHaveText(
+        'First camera address must be a usable address in 10.1.20.0/24: 10.1.20.1 to 10.1.20.254.',
+      );
+      await expect(page.getByRole('table', { name: 'Camera addresses' })).toHaveCount(0);
+
       expect(requested).toEqual([fileUrl]);
     });
   }
