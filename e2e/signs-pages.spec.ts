@@ -78,7 +78,8 @@ test.describe('signs content pages', () => {
     const artwork = page.getByRole('region', { name: 'Sign artwork' });
     await expect(artwork.getByRole('listitem')).toHaveCount(4);
     await expect(page.getByRole('region', { name: 'Guides' }).getByRole('listitem')).toHaveCount(3);
-    await expect(artwork.getByRole('listitem').first()).toContainText(/PDF, A4 portrait, 1 page, \d+ KB/);
+    await expect(artwork.getByRole('listitem').first()).toContainText('A4 portrait, 1 page');
+    await expect(artwork.getByRole('listitem').first()).toContainText(/PDF, \d+ KB/);
 
     const downloading = page.waitForEvent('download');
     await artwork.getByRole('link', { name: 'Download PDF: CCTV warning sign, A4 portrait' }).click();

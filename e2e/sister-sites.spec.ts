@@ -112,7 +112,7 @@ test.describe('content of the pages', () => {
         .getByRole('button'),
     ).toHaveCount(2);
     const datasheet = main(page).getByRole('link', { name: 'Datasheet', exact: true });
-    await expect(datasheet).toHaveAttribute('href', /^\/api\/media\/[0-9a-f]{16}\/.+\.pdf$/);
+    await expect(datasheet).toHaveAttribute('href', /^\/api\/files\/[0-9a-f]{16}\/.+\.pdf$/);
     const pdf = await page.evaluate(
       async (href) => {
         const reply = await fetch(href);

@@ -20,10 +20,14 @@ export const imageRef = z.object({
 });
 export type ImageRef = z.infer<typeof imageRef>;
 
-export const downloadKinds = ['manual', 'datasheet', 'guide', 'release-notes'] as const;
+export const downloadKinds = ['manual', 'datasheet', 'guide', 'release-notes', 'tool'] as const;
 export type DownloadKind = (typeof downloadKinds)[number];
 
-/** A file a visitor can download: a PDF rendered from a manual, or release notes as they are. */
+/**
+ * A file a visitor can download: a PDF rendered from a manual, release notes or an offline tool
+ * as they are. `size` and `sha256` are measured from the bytes the link serves when the content
+ * is loaded; `version` and `released` come from the content.
+ */
 export const downloadItem = z.object({
   label: z.string(),
   kind: z.enum(downloadKinds),
@@ -31,11 +35,13 @@ export const downloadItem = z.object({
   fileName: z.string(),
   /** Bytes. */
   size: z.number(),
+  /** SHA-256 of the file, 64 lower-case hex digits. */
+  sha256: z.string(),
   contentType: z.string(),
   description: z.optional(z.string()),
-  version: z.optional(z.string()),
+  version: z.string(),
   /** ISO date. */
-  released: z.optional(z.string()),
+  released: z.string(),
   platform: z.optional(z.enum(['windows', 'macos'])),
 });
 export type DownloadItem = z.infer<typeof downloadItem>;

@@ -10,6 +10,11 @@ export const signDownload = z.object({
   paper: z.string(),
   pages: z.number().int().positive(),
   bytes: z.number().int().positive(),
+  /** SHA-256 of the PDF the link serves, 64 lower-case hex digits. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  version: z.string(),
+  /** ISO date of this version. */
+  released: z.string(),
   /** Where to download it: GET answers the PDF as an attachment. */
   url: z.string(),
 });
@@ -20,3 +25,4 @@ export const signDownloadsReply = z.object({ items: z.array(signDownload) });
 export type SignDownloadsReply = z.infer<typeof signDownloadsReply>;
 
 export const signDownloadParams = z.object({ file: z.string().max(100) });
+export const signDownloadVersionParams = z.object({ version: z.string().max(64), file: z.string().max(100) });

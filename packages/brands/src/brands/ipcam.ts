@@ -40,7 +40,7 @@ export const ipcam: BrandConfig = {
     '/download': {
       title: 'Download IPCam Scout',
       description:
-        'IPCam Scout 2.6 for Windows and macOS, free for installers and end users, with release notes and the user guide.',
+        'The IPCam Scout Planner, which works offline, the user guide as a PDF, and the release notes of IPCam Scout 2.6 for Windows and macOS.',
     },
     '/our-brands': {
       title: 'Our brands',
@@ -106,9 +106,9 @@ export const ipcam: BrandConfig = {
       { label: 'Features', to: '/features' },
       { label: 'ONVIF specifications', to: 'https://www.onvif.org/profiles/', external: true },
     ],
-    openingTitle: 'Download IPCam Scout',
+    openingTitle: 'Files to download',
     openingDescription:
-      'IPCam Scout runs on Windows 10 and 11 with no installation, and on macOS 13 or later. It is free for installers and end users.',
+      'Each file shows its size, version, date and SHA-256 checksum: compare the checksum with your copy before you open it.',
   },
   mail: {
     fromName: 'IPCam Scout',

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape';
+import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
@@ -31,16 +32,9 @@ export const downloadLinkLimit: RouteLimit = {
   perAccount: { max: 10, windowMs: 60 * MINUTE, account: bodyField('email') },
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 export interface ContentMediaOptions {
   /** The content folder pictures and release notes are served from; default content/ of the checkout. */
   contentDir?: string;
-}
-
-/** `filename*` keeps any name safe in the header; our names are plain ASCII anyway. */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  return `${kind}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -103,6 +97,8 @@ export function contentMediaRoutes({
         .send(result.stream);
     }
 
+    const fileParams = z.object({ version: z.string().max(64), name: z.string().max(200) });
+
     app.get(
       '/api/media/:version/:name',
       {
@@ -112,7 +108,7 @@ export function contentMediaRoutes({
           summary: 'A picture, document or recording of the content calls',
           description:
             'URLs carry the file version: the current version is cached for good, an older one is answered with the current file and revalidated.',
-          params: z.object({ version: z.string().max(64), name: z.string().max(200) }),
+          params: fileParams,
         },
       },
       async (request, reply) => {
@@ -120,9 +116,38 @@ export function contentMediaRoutes({
         const file = await findFile(app.db, brand, request.params.name);
         if (!file) throw new HttpError(404, 'There is no such file.');
         const current = file.version === request.params.version;
+        // Pictures and recordings are shown in the page; documents and tools are saved as files.
+        const saved = file.kind === 'document';
         return sendStored(request, reply, brand, file, {
-          'cache-control': current ? IMMUTABLE : 'no-cache',
-          'content-disposition': disposition('inline', file.name),
+          'cache-control': current ? IMMUTABLE : REVALIDATE,
+          'content-disposition': contentDisposition(saved ? 'attachment' : 'inline', file.name),
+        });
+      },
+    );
+
+    app.get(
+      '/api/files/:version/:name',
+      {
+        config: { auth: 'public' },
+        // Sent as they are on disk: Content-Length is the size the page shows, and the bytes are
+        // those its SHA-256 is of, whatever the browser accepts.
+        compress: false,
+        schema: {
+          tags: ['content'],
+          summary:
+            'A download of the content calls (manual, datasheet, release notes, tool), as an attachment',
+          description:
+            'URLs carry the file version, as for /api/media. Only documents: pictures and recordings are 404 here.',
+          params: fileParams,
+        },
+      },
+      async (request, reply) => {
+        const brand = request.brand.id;
+        const file = await findFile(app.db, brand, request.params.name);
+        if (file?.kind !== 'document') throw new HttpError(404, 'There is no such file.');
+        return sendStored(request, reply, brand, file, {
+          'cache-control': file.version === request.params.version ? IMMUTABLE : REVALIDATE,
+          'content-disposition': contentDisposition('attachment', file.name),
         });
       },
     );
@@ -233,7 +258,7 @@ export function contentMediaRoutes({
         if (!file) throw new HttpError(404, contentNotFound.message);
         return sendStored(request, reply, request.brand.id, file, {
           'cache-control': 'private, no-store',
-          'content-disposition': disposition('attachment', file.name),
+          'content-disposition': contentDisposition('attachment', file.name),
         });
       },
     );

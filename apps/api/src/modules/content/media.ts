@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDF_RENDERER_VERSION, renderManualPdf } from './pdf';
-import type { BrandContent, TtsSettings } from './source';
+import { type BrandContent, servedAsIs, type TtsSettings } from './source';
 
 const run = promisify(execFile);
 
@@ -16,6 +16,8 @@ export interface MediaFile {
   kind: 'image' | 'document' | 'audio';
   contentType: string;
   size: number;
+  /** SHA-256 of the bytes served, 64 hex digits: measured from the file itself. */
+  sha256: string;
   /** 16 hex digits: of the bytes (files served as they are) or of what the file is made from. */
   version: string;
   origin: 'content' | 'generated';
@@ -38,8 +40,11 @@ const hash16 = (...parts: (string | Uint8Array)[]) => {
   return hash.digest('hex').slice(0, 16);
 };
 
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
   '.wav': 'audio/wav',
@@ -84,10 +89,17 @@ export function wavSeconds(bytes: Uint8Array): number {
   throw new Error('a WAV file without a format or data chunk');
 }
 
-/** Writes `bytes` under `file` unless it is there already; a half-written file is never visible. */
-async function writeOnce(file: string, make: () => Promise<Uint8Array>): Promise<number> {
+/**
+ * Writes `bytes` under `file` unless it is there already; a half-written file is never visible.
+ * Answers the size and SHA-256 of what is on disk, which is what the server sends.
+ */
+async function writeOnce(
+  file: string,
+  make: () => Promise<Uint8Array>,
+): Promise<{ size: number; sha256: string; bytes: Uint8Array }> {
   try {
-    return (await stat(file)).size;
+    const bytes = await readFile(file);
+    return { size: bytes.length, sha256: sha256(bytes), bytes };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -96,7 +108,7 @@ async function writeOnce(file: string, make: () => Promise<Uint8Array>): Promise
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   await writeFile(partial, bytes);
   await rename(partial, file);
-  return bytes.length;
+  return { size: bytes.length, sha256: sha256(bytes), bytes };
 }
 
 /** espeak-ng's settings as command-line options (the same for the program and its WebAssembly build). */
@@ -172,6 +184,7 @@ export async function prepareMedia(
       kind: 'image',
       contentType: contentTypeOf(image.file),
       size: bytes.length,
+      sha256: sha256(bytes),
       version: hash16(bytes),
       origin: 'content',
       path: `images/${image.file}`,
@@ -184,16 +197,17 @@ export async function prepareMedia(
     ...content.products.flatMap((product) => product.downloads),
     ...content.resources.flatMap((group) => group.items),
   ];
-  const rendered = new Map<string, { version: string; path: string; size: number }>();
+  const rendered = new Map<string, { version: string; path: string; size: number; sha256: string }>();
   for (const download of downloads) {
     if (files.has(download.file)) continue;
-    if (download.kind === 'release-notes') {
+    if (servedAsIs(download.kind)) {
       const bytes = await readFile(path.join(content.dir, download.source));
       add({
         name: download.file,
         kind: 'document',
         contentType: contentTypeOf(download.file),
         size: bytes.length,
+        sha256: sha256(bytes),
         version: hash16(bytes),
         origin: 'content',
         path: download.source,
@@ -206,13 +220,19 @@ export async function prepareMedia(
     if (!pdf) {
       const manual = content.manuals.get(download.source);
       if (!manual) throw new Error(`content/${content.brand}: ${download.source} was not loaded`);
-      const meta = { title: manual.title, description: manual.description, author: brandName };
+      const meta = {
+        title: manual.title,
+        description: manual.description,
+        author: brandName,
+        version: manual.version,
+        released: manual.released,
+      };
       const version = hash16(PDF_RENDERER_VERSION, JSON.stringify(meta), manual.body);
       const relative = `${version}.pdf`;
-      const size = await writeOnce(path.join(generatedDir, relative), () =>
+      const written = await writeOnce(path.join(generatedDir, relative), () =>
         renderManualPdf(manual.body, meta),
       );
-      pdf = { version, path: relative, size };
+      pdf = { version, path: relative, size: written.size, sha256: written.sha256 };
       rendered.set(download.source, pdf);
     }
     add({
@@ -220,6 +240,7 @@ export async function prepareMedia(
       kind: 'document',
       contentType: contentTypeOf(download.file),
       size: pdf.size,
+      sha256: pdf.sha256,
       version: pdf.version,
       origin: 'generated',
       path: pdf.path,
@@ -245,6 +266,7 @@ export async function prepareMedia(
           kind: 'audio',
           contentType: contentTypeOf(message.audio),
           size: bytes.length,
+          sha256: sha256(bytes),
           version: hash16(bytes),
           origin: 'content',
           path: `audio/${message.audio}`,
@@ -257,18 +279,19 @@ export async function prepareMedia(
       const version = hash16('espeak-ng', JSON.stringify(tts), message.text);
       const relative = `${version}.wav`;
       const file = path.join(generatedDir, relative);
-      const size = await writeOnce(file, () => speak(tts, message.text));
+      const recorded = await writeOnce(file, () => speak(tts, message.text));
       add({
         name: message.audio,
         kind: 'audio',
         contentType: contentTypeOf(message.audio),
-        size,
+        size: recorded.size,
+        sha256: recorded.sha256,
         version,
         origin: 'generated',
         path: relative,
         width: null,
         height: null,
-        durationSeconds: Math.max(1, Math.round(wavSeconds(await readFile(file)))),
+        durationSeconds: Math.max(1, Math.round(wavSeconds(recorded.bytes))),
       });
     }
   }

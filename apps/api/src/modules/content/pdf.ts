@@ -1,14 +1,18 @@
+import { formatUkDate } from '@app/contract/dates';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 
 /** Bumped when the layout changes, so every manual is rendered again (it is part of the file's version). */
-export const PDF_RENDERER_VERSION = 'pdf-1';
+export const PDF_RENDERER_VERSION = 'pdf-2';
 
 export interface PdfMeta {
   title: string;
   description: string;
   /** The brand name, printed in the footer and recorded as the author. */
   author: string;
+  /** The edition and its date (ISO), printed under the description as the download page shows them. */
+  version: string;
+  released: string;
 }
 
 // A fixed date keeps the output byte for byte the same for the same input: the file's size
@@ -275,6 +279,12 @@ export function renderManualPdf(markdown: string, meta: PdfMeta): Promise<Buffer
     doc.font(FONT.bold).fontSize(20).fillColor(COLOURS.text).text(printable(meta.title), { width });
     doc.moveDown(0.3);
     doc.font(FONT.regular).fontSize(11).fillColor(COLOURS.muted).text(printable(meta.description), { width });
+    doc.moveDown(0.2);
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor(COLOURS.muted)
+      .text(printable(`Version ${meta.version}, ${formatUkDate(meta.released)}`), { width });
     doc.moveDown(0.4);
     const y = doc.y;
     doc

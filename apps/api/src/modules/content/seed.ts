@@ -20,6 +20,11 @@ export function mediaUrl(file: Pick<MediaFile, 'name' | 'version'>): string {
   return `/api/media/${file.version}/${encodeURIComponent(file.name)}`;
 }
 
+/** Where a download is saved from: as /api/media, but never compressed on the way. */
+export function downloadUrl(file: Pick<MediaFile, 'name' | 'version'>): string {
+  return `/api/files/${file.version}/${encodeURIComponent(file.name)}`;
+}
+
 /**
  * The rows of one brand, ready to insert. Documents are stored as the API sends them (Markdown
  * lexed); pages and products keep their Markdown, which the repository lexes once when read.
@@ -89,16 +94,23 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
   };
   const download = (source: DownloadSource, label: string, description?: string): DownloadItem => {
     const file = fileOf(source.file);
+    // Rendered manuals carry their edition in their front matter; files served as they are, in the catalogue.
+    const manual = content.manuals.get(source.source);
+    const version = manual?.version ?? source.version;
+    const released = manual?.released ?? source.released;
+    if (!version || !released)
+      throw new Error(`content/${content.brand}: ${source.file} has no version or date`);
     return {
       label,
       kind: source.kind,
-      url: mediaUrl(file),
+      url: downloadUrl(file),
       fileName: file.name,
       size: file.size,
+      sha256: file.sha256,
       contentType: file.contentType,
       ...(description ? { description } : {}),
-      ...(source.version ? { version: source.version } : {}),
-      ...(source.released ? { released: source.released } : {}),
+      version,
+      released,
       ...(source.platform ? { platform: source.platform } : {}),
     };
   };

@@ -73,19 +73,23 @@ describe('broken content is refused with every problem listed', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it('names a missing picture, a wrong size, an unknown product and an unused file', async () => {
+  it('names a missing picture, a file without its version or date, an unknown product and an unused file', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'content-check-'));
     dirs.push(dir);
     await cp(path.join(defaultContentDir, 'anpr'), path.join(dir, 'anpr'), { recursive: true });
     const products = JSON.parse(await readFile(path.join(dir, 'anpr/products.json'), 'utf8')) as {
       images: { file: string }[];
-      downloads: { kind: string; size?: number }[];
+      downloads: { kind: string; version?: string; source: string }[];
     }[];
     const [first] = products;
     if (!first?.images[0]) throw new Error('anpr has no products');
     first.images[0].file = 'missing-picture.svg';
     const notes = products.flatMap((p) => p.downloads).find((d) => d.kind === 'release-notes');
-    if (notes) notes.size = 1;
+    const manual = products.flatMap((p) => p.downloads).find((d) => d.kind !== 'release-notes');
+    if (!notes || !manual) throw new Error('anpr has no release notes or no manual');
+    notes.version = undefined;
+    const manualFile = path.join(dir, 'anpr', manual.source);
+    await writeFile(manualFile, (await readFile(manualFile, 'utf8')).replace(/^released: .*\n/m, ''));
     await writeFile(path.join(dir, 'anpr/products.json'), JSON.stringify(products));
     await writeFile(
       path.join(dir, 'anpr/pages/home.md'),
@@ -97,7 +101,8 @@ describe('broken content is refused with every problem listed', () => {
     expect(error).toBeInstanceOf(ContentError);
     const problems = (error as ContentError).problems.join('\n');
     expect(problems).toMatch(/images\/missing-picture\.svg does not exist/);
-    expect(problems).toMatch(/size is \d+ bytes, the catalogue says 1/);
+    expect(problems).toMatch(/a release-notes entry needs a version and a released date/);
+    expect(problems).toContain(`${manual.source}: needs a version and a released date (YYYY-MM-DD)`);
     expect(problems).toMatch(/pages\/home\.md: no product No-Such-Product/);
     expect(problems).toMatch(/images\/stray\.svg is not used by any catalogue/);
   });

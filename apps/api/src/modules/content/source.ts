@@ -49,7 +49,6 @@ const downloadFields = {
   kind: z.enum(downloadKinds),
   file: fileName,
   source: sourcePath,
-  size: z.number().int().positive().optional(),
   version: z.string().min(1).optional(),
   released: isoDate.optional(),
   platform: z.enum(['windows', 'macos']).optional(),
@@ -168,6 +167,9 @@ export interface PageSource {
 export interface ManualSource {
   title: string;
   description: string;
+  /** The edition and its date (ISO), shown beside the download and printed in the PDF. */
+  version: string;
+  released: string;
   /** Markdown after the front matter. */
   body: string;
 }
@@ -193,7 +195,10 @@ export interface BrandContent {
 }
 
 const pageKeys = new Set(['title', 'description', 'resources', 'products', 'downloads']);
-const manualKeys = new Set(['title', 'description']);
+const manualKeys = new Set(['title', 'description', 'version', 'released']);
+
+/** Kinds served from downloads/ as they are; the others are rendered from manuals/*.md. */
+export const servedAsIs = (kind: DownloadSource['kind']) => kind === 'release-notes' || kind === 'tool';
 
 /**
  * Reads the front matter block of a content Markdown file: `key: "quoted string"` or
@@ -359,7 +364,7 @@ export async function loadBrandContent(
       for (const name of item.products)
         if (!hasProduct(name)) problems.push(`resources.json ${group.contentType}: no product ${name}`);
 
-  // Files: images exist, downloads exist with the right kind and size, every file is used.
+  // Files: images exist, downloads exist with the right kind, every file is used.
   const referenced = new Set<string>();
   const images = [...products.flatMap((product) => product.images), ...(intro ? [intro.image] : [])];
   const imageFiles = new Set(await listFiles(path.join(dir, 'images')));
@@ -380,20 +385,21 @@ export async function loadBrandContent(
     if (earlier && earlier !== download.source)
       problems.push(`${download.file} is served from both ${earlier} and ${download.source}`);
     servedAs.set(download.file, download.source);
-    const isNotes = download.kind === 'release-notes';
-    if (isNotes !== download.source.startsWith('downloads/'))
+    const asIs = servedAsIs(download.kind);
+    if (asIs !== download.source.startsWith('downloads/'))
       problems.push(
-        `${download.file}: ${download.kind} must come from ${isNotes ? 'downloads/' : 'manuals/*.md'}`,
+        `${download.file}: ${download.kind} must come from ${asIs ? 'downloads/' : 'manuals/*.md'}`,
       );
-    if (!isNotes && !download.file.endsWith('.pdf'))
+    if (!asIs && !download.file.endsWith('.pdf'))
       problems.push(`${download.file}: a rendered manual ends in .pdf`);
-    if (isNotes) {
+    if (!asIs && (download.version || download.released))
+      problems.push(`${download.file}: a rendered manual takes its version and date from ${download.source}`);
+    if (asIs) {
+      // Its size and checksum are measured from the file; its version and date are the catalogue's.
+      if (!download.version || !download.released)
+        problems.push(`${download.file}: a ${download.kind} entry needs a version and a released date`);
       try {
-        const info = await stat(path.join(dir, download.source));
-        if (download.size !== info.size)
-          problems.push(
-            `${download.source}: size is ${info.size} bytes, the catalogue says ${download.size}`,
-          );
+        await stat(path.join(dir, download.source));
       } catch {
         problems.push(`${download.source} does not exist`);
       }
@@ -409,8 +415,18 @@ export async function loadBrandContent(
           if (!manualKeys.has(key)) problems.push(`${download.source}: unknown key ${key}`);
         const title = frontMatterText(meta, 'title');
         const description = frontMatterText(meta, 'description');
+        const version = frontMatterText(meta, 'version');
+        const released = frontMatterText(meta, 'released');
         if (!title || !description) problems.push(`${download.source}: needs a title and a description`);
-        manuals.set(download.source, { title: title ?? '', description: description ?? '', body });
+        if (!version || !released || !isoDate.safeParse(released).success)
+          problems.push(`${download.source}: needs a version and a released date (YYYY-MM-DD)`);
+        manuals.set(download.source, {
+          title: title ?? '',
+          description: description ?? '',
+          version: version ?? '',
+          released: released ?? '',
+          body,
+        });
       } catch (error) {
         problems.push(`${download.source}: ${(error as Error).message}`);
       }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brandById } from '@app/brands';
@@ -10,7 +11,13 @@ import { renderSignArtwork } from './artwork';
 export const signsContentDir = path.join(repoRoot, 'content', 'signs');
 
 const fileName = z.string().regex(/^[a-z0-9-]+\.pdf$/, 'a lower-case file name ending in .pdf');
-const common = { file: fileName, title: z.string().min(1), description: z.string().min(1) };
+const common = {
+  file: fileName,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  version: z.string().min(1),
+  released: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'an ISO date'),
+};
 const catalogueSchema = z.object({
   items: z
     .array(
@@ -34,6 +41,8 @@ type CatalogueItem = z.infer<typeof catalogueSchema>['items'][number];
 export interface RenderedDownload {
   item: SignDownload;
   pdf: Buffer;
+  /** 16 hex digits of the SHA-256: the version in the file's URL and its ETag. */
+  version: string;
 }
 
 /** `---` front matter of a guide: its title and description; the rest is the body. */
@@ -67,15 +76,19 @@ async function render(item: CatalogueItem, contentDir: string): Promise<Buffer> 
     title: guide.title || item.title,
     description: guide.description,
     author,
+    version: item.version,
+    released: item.released,
   });
 }
 
-export const downloadUrl = (file: string) => `/api/downloads/signs/${file}`;
+/** The URL names the file's version, so it can be cached for good. */
+export const downloadUrl = (version: string, file: string) => `/api/downloads/signs/${version}/${file}`;
 
 /**
  * The signs site's downloads (content/signs/downloads.json), each rendered to PDF from code
  * (artwork) or Markdown (guides). Rendering is deterministic, so the files are made once per
- * process, on first use, and kept in memory: a few kilobytes each.
+ * process, on first use, and kept in memory: a few kilobytes each. Size and SHA-256 are measured
+ * from the bytes served.
  */
 export function signDownloads(contentDir = signsContentDir) {
   let rendered: Promise<RenderedDownload[]> | undefined;
@@ -88,8 +101,11 @@ export function signDownloads(contentDir = signsContentDir) {
       catalogue.items.map(async (item) => {
         const pdf = await render(item, contentDir);
         const paper = item.kind === 'artwork' ? `${item.artwork.size} ${item.artwork.layout}` : 'A4 portrait';
+        const sha256 = createHash('sha256').update(pdf).digest('hex');
+        const version = sha256.slice(0, 16);
         return {
           pdf,
+          version,
           item: {
             file: item.file,
             title: item.title,
@@ -98,7 +114,10 @@ export function signDownloads(contentDir = signsContentDir) {
             paper,
             pages: pageCount(pdf),
             bytes: pdf.length,
-            url: downloadUrl(item.file),
+            sha256,
+            version: item.version,
+            released: item.released,
+            url: downloadUrl(version, item.file),
           },
         };
       }),

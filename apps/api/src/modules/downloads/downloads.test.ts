@@ -48,7 +48,9 @@ describe('sign downloads', () => {
       const file = await get(item.url);
       expect(file.statusCode, item.url).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
-      expect(file.headers['content-disposition']).toBe(`attachment; filename="${item.file}"`);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="${item.file}"; filename*=UTF-8''${item.file}`,
+      );
       expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(file.rawPayload.length).toBe(item.bytes);
       if (item.kind === 'artwork') expect(item.pages, item.file).toBe(1);

@@ -1,8 +1,15 @@
 import { NOT_FOUND_MESSAGE } from '@app/contract/errors';
-import { signDownloadParams, signDownloadsReply } from '@app/contract/sign-downloads';
+import {
+  signDownloadParams,
+  signDownloadsReply,
+  signDownloadVersionParams,
+} from '@app/contract/sign-downloads';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
-import { signDownloads } from './catalogue';
+import { matchesEtag } from '../content/routes';
+import { type RenderedDownload, signDownloads } from './catalogue';
 
 const tags = ['downloads'];
 const ONE_HOUR = 'public, max-age=3600';
@@ -16,7 +23,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'Sign artwork and guides of the /download page, with their sizes',
+        summary: 'Sign artwork and guides of the /download page, with their sizes and SHA-256',
         response: { 200: signDownloadsReply },
       },
     },
@@ -26,13 +33,55 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The PDF as an attachment, with the same cache policy and ETag as the content media. */
+  function sendPdf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: RenderedDownload,
+    cacheControl: string,
+  ): FastifyReply {
+    const etag = `"${found.version}"`;
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('attachment', found.item.file))
+      .send(found.pdf);
+  }
+
+  app.get(
+    '/api/downloads/signs/:version/:file',
+    {
+      config: { auth: 'public' },
+      compress: false,
+      schema: {
+        tags,
+        summary: 'One of those files, as a PDF attachment, under the version its URL names',
+        description:
+          'application/pdf; cached for good under the current version, revalidated under an older one; 404 `{ message }` for a file that is not on the list.',
+        params: signDownloadVersionParams,
+      },
+    },
+    async (request, reply) => {
+      const found = await downloads.find(request.params.file);
+      if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      return sendPdf(
+        request,
+        reply,
+        found,
+        found.version === request.params.version ? IMMUTABLE : REVALIDATE,
+      );
+    },
+  );
+
   app.get(
     '/api/downloads/signs/:file',
     {
       config: { auth: 'public' },
+      compress: false,
       schema: {
         tags,
-        summary: 'One of those files, as a PDF attachment',
+        summary: 'One of those files by its name alone (older links), revalidated each time',
         description: 'application/pdf; 404 `{ message }` for a file that is not on the list.',
         params: signDownloadParams,
       },
@@ -40,12 +89,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await downloads.find(request.params.file);
       if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${found.item.file}"`)
-        .header('cache-control', ONE_HOUR)
-        .header('x-content-type-options', 'nosniff')
-        .send(found.pdf);
+      return sendPdf(request, reply, found, REVALIDATE);
     },
   );
 };

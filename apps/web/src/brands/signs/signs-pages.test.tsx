@@ -38,7 +38,10 @@ const downloads: SignDownloadsReply = {
       paper: 'A4 portrait',
       pages: 1,
       bytes: 2821,
-      url: '/api/downloads/signs/cctv-sign-a4-portrait.pdf',
+      sha256: `${'a'.repeat(63)}b`,
+      version: '1.2',
+      released: '2026-09-01',
+      url: '/api/downloads/signs/aaaaaaaaaaaaaaaa/cctv-sign-a4-portrait.pdf',
     },
     {
       file: 'how-to-register-your-sign.pdf',
@@ -48,7 +51,10 @@ const downloads: SignDownloadsReply = {
       paper: 'A4 portrait',
       pages: 2,
       bytes: 1_572_864,
-      url: '/api/downloads/signs/how-to-register-your-sign.pdf',
+      sha256: 'c'.repeat(64),
+      version: '1.0',
+      released: '2026-10-05',
+      url: '/api/downloads/signs/cccccccccccccccc/how-to-register-your-sign.pdf',
     },
   ],
 };
@@ -89,7 +95,13 @@ describe('signs content pages', () => {
     );
   });
 
-  it('the download page shows the opening title, the files with their sizes, and other resources', async () => {
+  /** The term and definition pairs of a file's facts, as a screen reader reads them. */
+  const facts = (element: HTMLElement) =>
+    within(element)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+  it('the download page shows the opening title, the files with their size, version, date and SHA-256, and other resources', async () => {
     setScreenWidth(1280);
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) => Response.json(downloads));
     vi.stubGlobal('fetch', fetchMock);
@@ -100,12 +112,24 @@ describe('signs content pages', () => {
 
     const artwork = await within(main).findByRole('region', { name: 'Sign artwork' });
     const card = within(artwork).getByRole('listitem');
-    expect(card.textContent).toContain('PDF, A4 portrait, 1 page, 3 KB');
+    expect(card.textContent).toContain('A4 portrait, 1 page');
+    expect(facts(card)).toEqual([
+      ['Size', 'PDF, 3 KB'],
+      ['Version', '1.2'],
+      ['Date', '1 September 2026'],
+      ['SHA-256', `${'a'.repeat(63)}b`],
+    ]);
     const link = within(card).getByRole('link', { name: 'Download PDF: CCTV warning sign, A4 portrait' });
-    expect(link.getAttribute('href')).toBe('/api/downloads/signs/cctv-sign-a4-portrait.pdf');
+    expect(link.getAttribute('href')).toBe('/api/downloads/signs/aaaaaaaaaaaaaaaa/cctv-sign-a4-portrait.pdf');
     expect(link.getAttribute('download')).toBe('cctv-sign-a4-portrait.pdf');
     const guides = within(main).getByRole('region', { name: 'Guides' });
-    expect(guides.textContent).toContain('PDF, A4 portrait, 2 pages, 1.5 MB');
+    expect(guides.textContent).toContain('A4 portrait, 2 pages');
+    expect(facts(guides)).toEqual([
+      ['Size', 'PDF, 1.5 MB'],
+      ['Version', '1.0'],
+      ['Date', '5 October 2026'],
+      ['SHA-256', 'c'.repeat(64)],
+    ]);
 
     const other = within(main).getByRole('region', { name: 'Other resources' });
     const [resource] = signs.downloadPage.otherResources;

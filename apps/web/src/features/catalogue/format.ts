@@ -11,6 +11,7 @@ export const kindLabels: Record<DownloadKind, string> = {
   datasheet: 'Datasheet',
   guide: 'Guide',
   'release-notes': 'Release notes',
+  tool: 'Offline tool',
 };
 
 /** "application/pdf" -> "PDF", "text/plain; charset=utf-8" -> "Text", "audio/wav" -> "WAV". */
@@ -19,6 +20,7 @@ export function fileTypeLabel(contentType: string): string {
   if (type === 'application/pdf') return 'PDF';
   if (type === 'text/plain') return 'Text';
   if (type === 'audio/wav') return 'WAV';
+  if (type === 'text/html') return 'HTML';
   return type?.split('/')[1]?.toUpperCase() ?? 'File';
 }
 

@@ -2,6 +2,7 @@ import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import type { SignDownload } from '@app/contract/sign-downloads';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { FileFacts } from '../../components/file-facts';
 import { slugify } from '../../components/markdown';
 import { useBrand } from '../../lib/brand';
 import { useSignDownloads } from './api/get-sign-downloads';
@@ -15,12 +16,18 @@ export function formatSize(bytes: number): string {
 }
 
 function DownloadCard({ item }: { item: SignDownload }) {
-  const details = `PDF, ${item.paper}, ${item.pages} ${item.pages === 1 ? 'page' : 'pages'}, ${formatSize(item.bytes)}`;
+  const details = `${item.paper}, ${item.pages} ${item.pages === 1 ? 'page' : 'pages'}`;
   return (
     <li className={styles.downloadCard}>
       <h3 className={styles.downloadTitle}>{item.title}</h3>
       <p className={styles.downloadDescription}>{item.description}</p>
       <p className={styles.downloadDetails}>{details}</p>
+      <FileFacts
+        size={`PDF, ${formatSize(item.bytes)}`}
+        version={item.version}
+        released={item.released}
+        sha256={item.sha256}
+      />
       <a
         className={styles.downloadLink}
         href={item.url}

@@ -1,13 +1,13 @@
 import type { DownloadItem } from '@app/contract/catalogue';
-import { formatUkDate } from '@app/contract/dates';
 import type { CSSProperties } from 'react';
+import { FileFacts } from '../../../components/file-facts';
 import { fileTypeLabel, formatBytes, kindLabels } from '../format';
 import { useMediaUrl } from '../use-media-url';
 import styles from './catalogue.module.css';
 
 const platformLabels = { windows: 'Windows', macos: 'macOS' } as const;
 
-/** Downloadable files: each a link with its kind, file type, size and, for release notes, version and date. */
+/** Downloadable files: each a link with its kind, then its size, version, date and SHA-256. */
 export function DownloadList({ items, columns = 1 }: { items: DownloadItem[]; columns?: number }) {
   const mediaUrl = useMediaUrl();
   if (items.length === 0) return <p>There are no downloads here at the moment.</p>;
@@ -19,17 +19,17 @@ export function DownloadList({ items, columns = 1 }: { items: DownloadItem[]; co
             {item.label}
           </a>
           <span className={styles.downloadMeta}>
-            {[
-              kindLabels[item.kind],
-              item.platform && platformLabels[item.platform],
-              `${fileTypeLabel(item.contentType)}, ${formatBytes(item.size)}`,
-              item.version && `version ${item.version}`,
-              item.released && `released ${formatUkDate(item.released)}`,
-            ]
+            {[kindLabels[item.kind], item.platform && platformLabels[item.platform]]
               .filter(Boolean)
               .join(' · ')}
           </span>
           {item.description && <span className={styles.downloadText}>{item.description}</span>}
+          <FileFacts
+            size={`${fileTypeLabel(item.contentType)}, ${formatBytes(item.size)}`}
+            version={item.version}
+            released={item.released}
+            sha256={item.sha256}
+          />
         </li>
       ))}
     </ul>
