@@ -151,10 +151,12 @@ describe('ImageGallery with drawn product views', () => {
     const { stage, detail } = renderDrawn();
     expect(detail()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Magnify' }));
-    expect(stage().querySelector('[data-magnified-image] source')?.getAttribute('srcset')).toBe(
-      '/api/media/0000000000000016/zv-front-1600.webp 1600w',
-    );
-    expect(detail()?.getAttribute('srcset')).toBe('/api/media/0000000000000016/zv-front-1600.png 1600w');
+    // One candidate each, without a width descriptor: one image pixel per CSS pixel.
+    const source = stage().querySelector('[data-magnified-image] source');
+    expect(source?.getAttribute('srcset')).toBe('/api/media/0000000000000016/zv-front-1600.webp');
+    expect(source?.getAttribute('sizes')).toBeNull();
+    expect(detail()?.getAttribute('srcset')).toBeNull();
+    expect(detail()?.getAttribute('src')).toBe('/api/media/0000000000000016/zv-front-1600.png');
     expect(detail()?.getAttribute('alt')).toBe('');
     expect(detail()?.style.transform).toBe(`scale(${MAGNIFICATION})`);
     await user.click(screen.getByRole('button', { name: 'Stop magnifying' }));

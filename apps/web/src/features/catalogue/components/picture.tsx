@@ -10,7 +10,10 @@ export interface PictureProps {
   className?: string;
   style?: CSSProperties;
   loading?: 'lazy' | 'eager';
-  /** Offer only the widest size (what magnify shows), not the srcset. */
+  /**
+   * Offer only the widest size (what magnify shows), at one image pixel per CSS pixel: with a
+   * width descriptor the browser would scale its natural size down to `sizes`.
+   */
   widest?: boolean;
 }
 
@@ -35,11 +38,21 @@ export function Picture({ image, sizes, alt = image.alt, className, style, loadi
     />
   );
   if (!image.variants?.length) return img();
-  const srcset = (type: ImageVariant['type']) => {
-    const sizesOfType = image.variants?.filter((variant) => variant.type === type) ?? [];
-    const offered = widest ? sizesOfType.slice(-1) : sizesOfType;
-    return offered.map((variant) => `${mediaUrl(variant.url)} ${variant.width}w`).join(', ');
-  };
+  const ofType = (type: ImageVariant['type']) =>
+    image.variants?.filter((variant) => variant.type === type) ?? [];
+  if (widest) {
+    const webp = ofType('image/webp').at(-1);
+    return (
+      <picture>
+        {webp && <source type="image/webp" srcSet={mediaUrl(webp.url)} />}
+        {img()}
+      </picture>
+    );
+  }
+  const srcset = (type: ImageVariant['type']) =>
+    ofType(type)
+      .map((variant) => `${mediaUrl(variant.url)} ${variant.width}w`)
+      .join(', ');
   const webp = srcset('image/webp');
   return (
     <picture>
