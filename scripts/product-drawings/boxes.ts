@@ -101,7 +101,7 @@ ${[
   .join('')}
 ${ratingLabel(650, y + 120, 300, ['VoxAlert VA-100', 'INPUT 12V DC 1A', 'S/N VA100-0004127', 'IP20 · INDOOR USE ONLY'], 41)}
 <rect x="630" y="${y + 300}" width="340" height="210" rx="14" fill="#b9bfc5" stroke="#8d959d" stroke-width="2"/>
-${terminals(650, y + 330, ['+12V', '0V', 'TRIG', 'COM'], { pitch: 38, labelFill: '#1d2733', labelAbove: false, labelSize: 15 })}
+${terminals(645, y + 330, ['+12V', '0V', 'TRIG', 'COM'], { pitch: 46, labelFill: '#1d2733', labelAbove: false, labelSize: 15 })}
 ${dcJack(900, y + 360, '12V', '#1d2733')}
 ${microSd(720, y + 470, '#1d2733')}
 <g>${[0, 1, 2].map((i) => `<rect x="${860 + i * 16}" y="${y + 452}" width="10" height="10" fill="url(#gold)"/>`).join('')}
@@ -350,7 +350,7 @@ export function psio4Front(): string {
     psio4,
     `${callout(x + 200, 330, x - 40, 150, 'Relay outputs 1-4', 'volt-free, 2 A at 30 V DC')}
 ${callout(x + 200, 840, x - 40, 1010, 'Inputs 1-4', 'opto-isolated, 5 to 24 V')}
-${callout(x + 110, 520, x - 40, 520, 'Relay and input lights')}
+${callout(x + 110, 550, x - 40, 520, 'Relay and input lights')}
 ${callout(x + 360, 720, x + 720, 760, 'Network', 'PoE 802.3af or 12-24 V DC')}`,
   );
 }

@@ -201,7 +201,7 @@ export function recorderRear(r: Recorder): string {
   if (r.ports > 0) {
     const perRow = Math.min(8, r.ports);
     const rows = Math.ceil(r.ports / perRow);
-    const pitch = r.kind === 'dvr' ? 64 : 76;
+    const pitch = r.kind === 'dvr' ? 60 : 76;
     sections.push({
       width: perRow * pitch,
       draw: (sx) => {
@@ -277,9 +277,10 @@ export function recorderRear(r: Recorder): string {
     },
   });
 
-  // Network and USB.
+  // Network and USB, side by side.
+  const netColumns = Math.max(r.lan, r.usbRear.count);
   sections.push({
-    width: 86 + (r.lan > 1 ? 86 : 0),
+    width: 86 * netColumns,
     draw: (sx) => {
       const out: string[] = [];
       for (let i = 0; i < r.lan; i++) {
@@ -322,7 +323,11 @@ export function recorderRear(r: Recorder): string {
           text(
             sx + (longest * pitch + 8) / 2,
             top + 2,
-            r.rs485 ? 'ALARM IN · RELAY OUT · RS-485' : 'ALARM IN · RELAY OUT',
+            longest * pitch + 8 < 220
+              ? 'ALARM I/O'
+              : r.rs485
+                ? 'ALARM IN · RELAY OUT · RS-485'
+                : 'ALARM IN · RELAY OUT',
             {
               size: 14,
               fill: SILK,
@@ -345,7 +350,7 @@ export function recorderRear(r: Recorder): string {
   const withLabel = inner - used - labelW > (sections.length + 1) * 24;
   const gap = (inner - used - (withLabel ? labelW : 0)) / (sections.length + (withLabel ? 1 : 0) + 1);
   if (gap < 12)
-    console.warn(`${r.model} rear: the parts overflow the panel by ${Math.round(-gap * sections.length)} px`);
+    console.warn(`${r.model} rear: only ${Math.round(gap)} px between the parts`);
 
   const parts: string[] = [feet(x, w)];
   parts.push(
