@@ -349,8 +349,7 @@ export function recorderRear(r: Recorder): string {
   const labelW = 250;
   const withLabel = inner - used - labelW > (sections.length + 1) * 24;
   const gap = (inner - used - (withLabel ? labelW : 0)) / (sections.length + (withLabel ? 1 : 0) + 1);
-  if (gap < 12)
-    console.warn(`${r.model} rear: only ${Math.round(gap)} px between the parts`);
+  if (gap < 12) console.warn(`${r.model} rear: only ${Math.round(gap)} px between the parts`);
 
   const parts: string[] = [feet(x, w)];
   parts.push(
