@@ -114,7 +114,7 @@ export function muxRear(m: Multiplexer): string {
     parts.push(
       m.line === 'coax'
         ? bnc(cx, mid - 40, 'LINE', '#ffd34d')
-        : `${rj45(cx, mid - 40)}${text(cx, mid + 8, 'LINE', { size: 16, fill: '#ffd34d', weight: 700 })}`,
+        : `${rj45(cx, mid - 40)}${text(cx, mid + 24, 'LINE', { size: 16, fill: '#ffd34d', weight: 700 })}`,
     );
     const dcLabels = Array.from({ length: m.channels }, (_, i) => [`${i + 1}+`, '−']).flat();
     const tPitch = Math.min(26, (tx.w - 120) / (dcLabels.length + (m.rs485 ? 3 : 0)));
@@ -167,7 +167,7 @@ export function muxRear(m: Multiplexer): string {
     parts.push(
       m.line === 'coax'
         ? bnc(cx, mid - 30, 'LINE', '#ffd34d')
-        : `${rj45(cx, mid - 30)}${text(cx, mid + 18, 'LINE', { size: 16, fill: '#ffd34d', weight: 700 })}`,
+        : `${rj45(cx, mid - 30)}${text(cx, mid + 34, 'LINE', { size: 16, fill: '#ffd34d', weight: 700 })}`,
     );
     cx += 100;
     for (let i = 0; i < m.channels; i++) parts.push(bnc(cx + i * pitch, mid - 30, `OUT${i + 1}`, SILK));
