@@ -284,8 +284,9 @@ test.describe('product pictures', () => {
 
   test('a product picture magnifies under the pointer and with the Magnify button', async ({ page }) => {
     await open(page, 'nvr', '/products/ZV-N4P-4K');
-    const image = main(page).getByRole('img', { name: /^Front of the ZV-N4P-4K/ });
-    const stage = image.locator('..');
+    const image = main(page).getByRole('img', { name: /^Front view of the ZV-N4P-4K/ });
+    // The picture is in a <picture> (WebP and PNG sizes) inside the stage.
+    const stage = image.locator('../..');
     await expect(image).toBeVisible();
     const scale = () => image.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
     expect(await scale()).toBe(1);
@@ -311,7 +312,7 @@ test.describe('product pictures', () => {
     await main(page)
       .getByRole('button', { name: /Show picture 2 of 2/ })
       .click();
-    await expect(main(page).getByRole('img', { name: /^Rear of the ZV-N4P-4K/ })).toBeVisible();
+    await expect(main(page).getByRole('img', { name: /^Rear view of the ZV-N4P-4K/ })).toBeVisible();
   });
 
   test('the gallery takes the brand’s share of the width: 4 of 12 columns on NVR, 6 on voice', async ({

@@ -11,12 +11,27 @@
 import * as z from 'zod/mini';
 import { markdownTokens } from './markdown-tokens';
 
-/** A picture served by the API: `url` is `/api/media/<version>/<file>`. */
+/** One size of a drawn picture in one format, for `srcset`. */
+export const imageVariant = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  type: z.enum(['image/webp', 'image/png']),
+});
+export type ImageVariant = z.infer<typeof imageVariant>;
+
+/**
+ * A picture served by the API: `url` is `/api/media/<version>/<file>`, `width` and `height` its
+ * pixel size. Drawn product pictures also say which `view` they show and offer `variants`: each
+ * size as WebP and PNG, narrowest first (`url` is then the widest PNG).
+ */
 export const imageRef = z.object({
   url: z.string(),
   alt: z.string(),
   width: z.number(),
   height: z.number(),
+  view: z.optional(z.enum(['front', 'rear', 'screen', 'camera'])),
+  variants: z.optional(z.array(imageVariant)),
 });
 export type ImageRef = z.infer<typeof imageRef>;
 

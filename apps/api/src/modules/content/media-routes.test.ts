@@ -13,16 +13,44 @@ afterAll(() => t.close());
 
 describe('GET /api/media/:version/:name', () => {
   it('serves a picture with its type, cached for good under its current version', async () => {
-    const product = productDetail.parse((await get(t, 'nvr', '/api/products/ZV-N8P-4K')).json());
-    const url = product.images[0]?.url ?? '';
-    const reply = await get(t, 'nvr', url);
+    const product = productDetail.parse((await get(t, 'voice', '/api/products/VA-100')).json());
+    const url = product.images.at(-1)?.url ?? '';
+    expect(url).toMatch(/\.svg$/);
+    const reply = await get(t, 'voice', url);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('image/svg+xml');
     expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(reply.body).toMatch(/^<svg|^<\?xml/);
 
-    const again = await get(t, 'nvr', url, { 'if-none-match': String(reply.headers.etag) });
+    const again = await get(t, 'voice', url, { 'if-none-match': String(reply.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('serves every size of a drawn view as WebP and PNG, of the pixel size it is listed with, cached for good', async () => {
+    const product = productDetail.parse((await get(t, 'nvr', '/api/products/ZV-N8P-4K')).json());
+    const [front, rear] = product.images;
+    expect([front?.view, rear?.view]).toEqual(['front', 'rear']);
+    expect(front?.variants?.map((v) => `${v.width} ${v.type}`)).toEqual([
+      '400 image/webp',
+      '400 image/png',
+      '800 image/webp',
+      '800 image/png',
+      '1600 image/webp',
+      '1600 image/png',
+    ]);
+    expect([front?.width, front?.url]).toEqual([1600, front?.variants?.at(-1)?.url]);
+    for (const variant of front?.variants ?? []) {
+      const reply = await get(t, 'nvr', variant.url);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toBe(variant.type);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const bytes = reply.rawPayload;
+      if (variant.type === 'image/png') {
+        expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([variant.width, variant.height]);
+      } else {
+        expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      }
+    }
   });
 
   it('an old version of a name gets the current file, to be revalidated', async () => {

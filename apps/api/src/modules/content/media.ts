@@ -45,6 +45,8 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
   '.wav': 'audio/wav',
@@ -66,6 +68,39 @@ export function checkSvg(name: string, svg: string): { width: number; height: nu
   if (!(width > 0 && height > 0))
     throw new Error(`images/${name}: the <svg> element needs a width and a height`);
   return { width: Math.round(width), height: Math.round(height) };
+}
+
+/**
+ * Width and height of a PNG or WebP picture from its header (PNG's IHDR; WebP's VP8, VP8L or
+ * VP8X chunk), or undefined when the bytes are neither.
+ */
+export function rasterSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (offset: number, length: number) =>
+    String.fromCharCode(...bytes.subarray(offset, offset + length));
+  if (bytes.length >= 24 && ascii(1, 3) === 'PNG' && ascii(12, 4) === 'IHDR')
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (bytes.length < 30 || ascii(0, 4) !== 'RIFF' || ascii(8, 4) !== 'WEBP') return undefined;
+  const chunk = ascii(12, 4);
+  if (chunk === 'VP8 ')
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = view.getUint32(21, true);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') {
+    const u24 = (offset: number) => view.getUint16(offset, true) + ((bytes[offset + 2] ?? 0) << 16);
+    return { width: u24(24) + 1, height: u24(27) + 1 };
+  }
+  return undefined;
+}
+
+/** The pixel size of a picture file: SVG from its root element, PNG and WebP from the header. */
+export function imageSize(name: string, bytes: Uint8Array): { width: number; height: number } {
+  if (name.toLowerCase().endsWith('.svg')) return checkSvg(name, Buffer.from(bytes).toString('utf8'));
+  const size = rasterSize(bytes);
+  if (!size) throw new Error(`images/${name}: not a PNG or WebP picture`);
+  return size;
 }
 
 /** The length of a PCM WAV recording in seconds, from its `fmt ` and `data` chunks. */
@@ -175,19 +210,24 @@ export async function prepareMedia(
     ...content.products.flatMap((product) => product.images),
     ...(content.intro ? [content.intro.image] : []),
   ];
-  for (const image of images) {
-    if (files.has(image.file)) continue;
-    const bytes = await readFile(path.join(content.dir, 'images', image.file));
-    const { width, height } = checkSvg(image.file, bytes.toString('utf8'));
+  // Each picture, and each size of it the srcset offers.
+  const imageFiles = images.flatMap((image) => [
+    image.file,
+    ...(image.srcset ?? []).flatMap((size) => [size.webp, size.png]),
+  ]);
+  for (const name of imageFiles) {
+    if (files.has(name)) continue;
+    const bytes = await readFile(path.join(content.dir, 'images', name));
+    const { width, height } = imageSize(name, bytes);
     add({
-      name: image.file,
+      name,
       kind: 'image',
-      contentType: contentTypeOf(image.file),
+      contentType: contentTypeOf(name),
       size: bytes.length,
       sha256: sha256(bytes),
       version: hash16(bytes),
       origin: 'content',
-      path: `images/${image.file}`,
+      path: `images/${name}`,
       width,
       height,
     });

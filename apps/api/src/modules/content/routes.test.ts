@@ -40,7 +40,7 @@ describe('DVR calls', () => {
     expect(dvrs.map((d) => d.dvrName)).toEqual(
       [...source].sort((a, b) => a.order - b.order).map((d) => d.dvrName),
     );
-    expect(dvrs[0]?.image.url).toMatch(/^\/api\/media\/[0-9a-f]{16}\/[\w.-]+\.svg$/);
+    expect(dvrs[0]?.image.url).toMatch(/^\/api\/media\/[0-9a-f]{16}\/al-4ch-h5-front-1600\.png$/);
   });
 
   it('GET /api/dvrs/:dvrName gives the model in full, whatever the case of the name', async () => {

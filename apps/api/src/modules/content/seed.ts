@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brandById } from '@app/brands';
-import type { DownloadItem, ImageRef, ResourceItem } from '@app/contract/catalogue';
+import type { DownloadItem, ImageRef, ImageVariant, ResourceItem } from '@app/contract/catalogue';
 import { lexMarkdownBody } from '@app/contract/markdown';
 import type { Queryable } from '../../db/db';
 import type { Seed } from '../../db/seed';
@@ -9,6 +9,7 @@ import {
   type BrandContent,
   type DownloadSource,
   defaultContentDir,
+  type ImageSource,
   loadBrandContent,
   sisterBrands,
 } from './source';
@@ -88,9 +89,27 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
     if (!file) throw new Error(`content/${content.brand}: no media file ${name}`);
     return file;
   };
-  const image = (source: { file: string; alt: string }): ImageRef => {
+  const variant = (name: string, type: ImageVariant['type']): ImageVariant => {
+    const file = fileOf(name);
+    return { url: mediaUrl(file), width: file.width ?? 0, height: file.height ?? 0, type };
+  };
+  const image = (source: ImageSource): ImageRef => {
     const file = fileOf(source.file);
-    return { url: mediaUrl(file), alt: source.alt, width: file.width ?? 0, height: file.height ?? 0 };
+    return {
+      url: mediaUrl(file),
+      alt: source.alt,
+      width: file.width ?? 0,
+      height: file.height ?? 0,
+      ...(source.view ? { view: source.view } : {}),
+      ...(source.srcset
+        ? {
+            variants: source.srcset.flatMap((size) => [
+              variant(size.webp, 'image/webp'),
+              variant(size.png, 'image/png'),
+            ]),
+          }
+        : {}),
+    };
   };
   const download = (source: DownloadSource, label: string, description?: string): DownloadItem => {
     const file = fileOf(source.file);

@@ -82,8 +82,10 @@ describe('broken content is refused with every problem listed', () => {
       downloads: { kind: string; version?: string; source: string }[];
     }[];
     const [first] = products;
-    if (!first?.images[0]) throw new Error('anpr has no products');
-    first.images[0].file = 'missing-picture.svg';
+    // The last picture is a diagram (SVG); the drawn views before it have a srcset.
+    const diagram = first?.images.at(-1);
+    if (!diagram) throw new Error('anpr has no products');
+    diagram.file = 'missing-picture.svg';
     const notes = products.flatMap((p) => p.downloads).find((d) => d.kind === 'release-notes');
     const manual = products.flatMap((p) => p.downloads).find((d) => d.kind !== 'release-notes');
     if (!notes || !manual) throw new Error('anpr has no release notes or no manual');
@@ -105,5 +107,28 @@ describe('broken content is refused with every problem listed', () => {
     expect(problems).toContain(`${manual.source}: needs a version and a released date (YYYY-MM-DD)`);
     expect(problems).toMatch(/pages\/home\.md: no product No-Such-Product/);
     expect(problems).toMatch(/images\/stray\.svg is not used by any catalogue/);
+  });
+
+  it('names a missing size of a drawn picture, and a size whose pixels are not the ones listed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'content-check-'));
+    dirs.push(dir);
+    await cp(path.join(defaultContentDir, 'anpr'), path.join(dir, 'anpr'), { recursive: true });
+    const products = JSON.parse(await readFile(path.join(dir, 'anpr/products.json'), 'utf8')) as {
+      images: { file: string; srcset?: { width: number; png: string; webp: string }[] }[];
+    }[];
+    const drawn = products[0]?.images[0];
+    const [small, medium] = drawn?.srcset ?? [];
+    if (!small || !medium) throw new Error('the first anpr picture has no srcset');
+    await rm(path.join(dir, 'anpr/images', small.webp));
+    // The 800-pixel PNG replaced by the 400-pixel one: the file is there, its size is wrong.
+    await cp(path.join(dir, 'anpr/images', small.png), path.join(dir, 'anpr/images', medium.png));
+
+    const error = await loadBrandContent('anpr', dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const problems = (error as ContentError).problems.join('\n');
+    expect(problems).toContain(`images/${small.webp} does not exist`);
+    expect(problems).toMatch(
+      new RegExp(`images/${medium.png} is 400x\\d+ pixels, the catalogue says 800x\\d+`),
+    );
   });
 });

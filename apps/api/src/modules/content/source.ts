@@ -1,9 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandId } from '@app/brands';
 import { downloadKinds } from '@app/contract/catalogue';
 import { z } from 'zod';
 import { repoRoot } from '../../env';
+import { rasterSize } from './media';
 
 /** The brands whose pages come from content/<brand>/ (content/README-catalogues.md). */
 export const sisterBrands = [
@@ -40,10 +41,39 @@ const sourcePath = z
     message: 'must be manuals/<x>.md or downloads/<file>',
   });
 
-const imageSource = z.object({
-  file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*\.svg$/, 'must be an .svg file in images/'),
-  alt: z.string().trim().min(1),
+const imageName = (ext: string) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]*\\.${ext}$`), `must be a .${ext} file in images/`);
+
+/** One size of a drawn picture, as PNG and as WebP. */
+const imageSizeSource = z.object({
+  width: z.number().int().positive(),
+  png: imageName('png'),
+  webp: imageName('webp'),
 });
+
+const imageSource = z
+  .object({
+    file: imageName('(svg|png|webp)'),
+    alt: z.string().trim().min(1),
+    /** What the picture shows, for product pictures: front, rear, or a software screen or camera. */
+    view: z.enum(['front', 'rear', 'screen', 'camera']).optional(),
+    /** Pixel size of `file`; pictures with a srcset give it (the file's header must agree). */
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+    /** The sizes the picture is offered in, narrowest first; `file` is the widest PNG. */
+    srcset: z.array(imageSizeSource).min(1).optional(),
+  })
+  .superRefine((image, context) => {
+    if (!image.srcset) return;
+    const widest = image.srcset.at(-1);
+    if (image.width === undefined || image.height === undefined)
+      context.addIssue({ code: 'custom', message: 'a picture with a srcset needs its width and height' });
+    if (widest?.png !== image.file || widest.width !== image.width)
+      context.addIssue({ code: 'custom', message: 'file must be the widest PNG of the srcset' });
+    if (image.srcset.some((size, i) => i > 0 && size.width <= (image.srcset?.[i - 1]?.width ?? 0)))
+      context.addIssue({ code: 'custom', message: 'srcset widths must grow' });
+  });
+export type ImageSource = z.infer<typeof imageSource>;
 
 const downloadFields = {
   kind: z.enum(downloadKinds),
@@ -245,6 +275,17 @@ function frontMatterList(meta: Record<string, string | string[]>, key: string): 
   return Array.isArray(value) ? value : [value];
 }
 
+/** The first bytes of a file: enough for a picture's header. */
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(new Uint8Array(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readOptional(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
@@ -369,8 +410,25 @@ export async function loadBrandContent(
   const images = [...products.flatMap((product) => product.images), ...(intro ? [intro.image] : [])];
   const imageFiles = new Set(await listFiles(path.join(dir, 'images')));
   for (const image of images) {
-    referenced.add(`images/${image.file}`);
-    if (!imageFiles.has(image.file)) problems.push(`images/${image.file} does not exist`);
+    const sizes = image.srcset ?? [];
+    for (const name of [image.file, ...sizes.flatMap((size) => [size.png, size.webp])]) {
+      if (referenced.has(`images/${name}`)) continue;
+      referenced.add(`images/${name}`);
+      if (!imageFiles.has(name)) problems.push(`images/${name} does not exist`);
+    }
+    // Each size must be what it says: the width listed, and the height of the same proportions.
+    for (const size of sizes) {
+      const height = Math.round(((image.height ?? 0) * size.width) / (image.width ?? 1));
+      for (const name of [size.png, size.webp]) {
+        if (!imageFiles.has(name)) continue;
+        const actual = rasterSize(await readHead(path.join(dir, 'images', name)));
+        if (!actual) problems.push(`images/${name} is not a PNG or WebP picture`);
+        else if (actual.width !== size.width || actual.height !== height)
+          problems.push(
+            `images/${name} is ${actual.width}x${actual.height} pixels, the catalogue says ${size.width}x${height}`,
+          );
+      }
+    }
   }
 
   const downloads: DownloadSource[] = [

@@ -1,7 +1,7 @@
 import type { ImageRef } from '@app/contract/catalogue';
-import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
-import { useMediaUrl } from '../use-media-url';
+import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import styles from './image-gallery.module.css';
+import { Picture } from './picture';
 
 /** How much the magnifier enlarges the picture. */
 export const MAGNIFICATION = 2.5;
@@ -13,27 +13,58 @@ export interface ImageGalleryProps {
   title: string;
   /** productDetails.imageMagnify: hover (or the Magnify button) enlarges the picture. */
   magnify: boolean;
+  /** The `sizes` attribute of the main picture: how wide the gallery shows on each screen. */
+  sizes?: string;
 }
+
+/** Thumbnails are 5.5rem wide: the narrowest size of a picture is plenty. */
+const THUMBNAIL_SIZES = '88px';
 
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
 /**
  * The main picture with a row of thumbnails (buttons) to change it. With `magnify`, the picture
  * enlarges under the mouse pointer; the Magnify button does the same for keyboard and touch
- * users, who then move around with the arrow keys.
+ * users, who then move around with the arrow keys or by dragging a finger. While magnified, the
+ * widest size of the picture (1600 pixels for the drawn product views) is laid over the one the
+ * page chose for its width, so the enlargement shows real detail.
  */
-export function ImageGallery({ images, title, magnify }: ImageGalleryProps) {
-  const mediaUrl = useMediaUrl();
+export function ImageGallery({ images, title, magnify, sizes = '100vw' }: ImageGalleryProps) {
   const [index, setIndex] = useState(0);
   const [hovering, setHovering] = useState(false);
   const [pinned, setPinned] = useState(false);
   const [origin, setOrigin] = useState({ x: 50, y: 50 });
+  /** Where a finger (or pen) went down on the magnified picture, and the origin then. */
+  const drag = useRef<{ x: number; y: number; origin: { x: number; y: number } } | null>(null);
   const hintId = useId();
   const image = images[index] ?? images[0];
   if (!image) return null;
   const magnified = magnify && (hovering || pinned);
 
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!pinned || event.pointerType === 'mouse') return;
+    drag.current = { x: event.clientX, y: event.clientY, origin };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+
+  const endDrag = () => {
+    drag.current = null;
+  };
+
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (start) {
+      // The picture follows the finger: moving the origin by d moves the picture by (1 - scale) d.
+      const box = event.currentTarget.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return;
+      const dx = ((event.clientX - start.x) / box.width) * 100;
+      const dy = ((event.clientY - start.y) / box.height) * 100;
+      setOrigin({
+        x: clamp(start.origin.x - dx / (MAGNIFICATION - 1)),
+        y: clamp(start.origin.y - dy / (MAGNIFICATION - 1)),
+      });
+      return;
+    }
     if (!magnify || event.pointerType !== 'mouse') return;
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
@@ -63,13 +94,21 @@ export function ImageGallery({ images, title, magnify }: ImageGalleryProps) {
     setOrigin({ x: 50, y: 50 });
   };
 
+  const zoom = magnified
+    ? { transform: `scale(${MAGNIFICATION})`, transformOrigin: `${origin.x}% ${origin.y}%` }
+    : undefined;
+
   return (
     <div className={styles.gallery}>
       <div
         className={styles.stage}
         data-magnified={magnified ? 'true' : undefined}
         data-magnify={magnify ? 'true' : undefined}
+        data-pinned={pinned ? 'true' : undefined}
+        onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
         onPointerLeave={() => setHovering(false)}
         {...(pinned
           ? {
@@ -81,18 +120,12 @@ export function ImageGallery({ images, title, magnify }: ImageGalleryProps) {
             }
           : {})}
       >
-        <img
-          className={styles.image}
-          src={mediaUrl(image.url)}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          style={
-            magnified
-              ? { transform: `scale(${MAGNIFICATION})`, transformOrigin: `${origin.x}% ${origin.y}%` }
-              : undefined
-          }
-        />
+        <Picture image={image} sizes={sizes} className={styles.image} style={zoom} />
+        {magnified && image.variants && (
+          <div className={styles.detail} data-magnified-image="">
+            <Picture image={image} sizes={sizes} alt="" className={styles.image} style={zoom} widest />
+          </div>
+        )}
       </div>
       {magnify && (
         <div className={styles.controls}>
@@ -106,7 +139,7 @@ export function ImageGallery({ images, title, magnify }: ImageGalleryProps) {
           </button>
           <span id={hintId} className={styles.hint}>
             {pinned
-              ? 'Move around the picture with the arrow keys.'
+              ? 'Move around the picture with the arrow keys, or drag it with a finger.'
               : 'Point at the picture to see it closer, or use Magnify.'}
           </span>
         </div>
@@ -121,13 +154,7 @@ export function ImageGallery({ images, title, magnify }: ImageGalleryProps) {
                 aria-pressed={i === index}
                 onClick={() => select(i)}
               >
-                <img
-                  src={mediaUrl(thumb.url)}
-                  alt=""
-                  width={thumb.width}
-                  height={thumb.height}
-                  loading="lazy"
-                />
+                <Picture image={thumb} sizes={THUMBNAIL_SIZES} alt="" loading="lazy" />
                 <span className={styles.visuallyHidden}>
                   Show picture {i + 1} of {images.length}: {thumb.alt}
                 </span>

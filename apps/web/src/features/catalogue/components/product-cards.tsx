@@ -1,8 +1,12 @@
 import type { ImageRef } from '@app/contract/catalogue';
 import { Link } from 'react-router';
-import { useMediaUrl } from '../use-media-url';
+import { CUSTOM_MEDIA } from '../../../lib/breakpoints';
 import styles from './catalogue.module.css';
 import { Heading, type HeadingLevel } from './heading';
+import { Picture } from './picture';
+
+/** Cards share rows of at least 15rem: on a phone one card is the screen's width. */
+const CARD_SIZES = `${CUSTOM_MEDIA['--not-narrow-screen']} 24rem, 100vw`;
 
 export interface ProductCard {
   to: string;
@@ -23,18 +27,11 @@ export function ProductCards({
   level?: HeadingLevel;
   label: string;
 }) {
-  const mediaUrl = useMediaUrl();
   return (
     <ul className={styles.cards} aria-label={label}>
       {cards.map((card) => (
         <li key={card.to} className={styles.card}>
-          <img
-            src={mediaUrl(card.image.url)}
-            alt=""
-            width={card.image.width}
-            height={card.image.height}
-            loading="lazy"
-          />
+          <Picture image={card.image} sizes={CARD_SIZES} alt="" loading="lazy" />
           <Heading level={level} className={styles.cardTitle}>
             <Link to={card.to}>{card.title}</Link>
           </Heading>

@@ -2,6 +2,7 @@ import type { ProductDetail as Product } from '@app/contract/catalogue';
 import type { CSSProperties } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { useBrand } from '../../../lib/brand';
+import { CUSTOM_MEDIA } from '../../../lib/breakpoints';
 import styles from './catalogue.module.css';
 import { DownloadList } from './download-list';
 import { Heading, type HeadingLevel } from './heading';
@@ -28,7 +29,12 @@ export function ProductDetail({
     <div className={styles.product}>
       <div className={styles.productTop} style={{ '--gallery-span': span } as CSSProperties}>
         <div className={styles.galleryColumn}>
-          <ImageGallery images={product.images} title={product.title} magnify={productDetails.imageMagnify} />
+          <ImageGallery
+            images={product.images}
+            title={product.title}
+            magnify={productDetails.imageMagnify}
+            sizes={`${CUSTOM_MEDIA['--not-narrow-screen']} ${Math.ceil((span / 12) * 100)}vw, 100vw`}
+          />
         </div>
         <div className={styles.productText}>
           {showSummary && <p className={styles.lead}>{product.summary}</p>}
