@@ -85,7 +85,13 @@ for (const size of sizes) {
         }
 
         await expectNoSeriousA11yViolations(page);
-        await page.screenshot({ path: `${screenshots}/home-${brand}-${size.width}.png`, fullPage: true });
+        // The first screen as a visitor sees it, and the whole page.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${screenshots}/home-${brand}-${size.width}.png` });
+        await page.screenshot({
+          path: `${screenshots}/home-${brand}-${size.width}-full.png`,
+          fullPage: true,
+        });
 
         // A card opens its product: its page, or its section further down this page.
         const first = cards.first().getByRole('heading').getByRole('link');
