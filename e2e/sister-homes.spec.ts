@@ -194,6 +194,7 @@ test.describe('comparison tables', () => {
       expect(lastAfter?.x).toBeLessThan((lastBefore?.x ?? 0) - 100);
       expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0))).toBeLessThan(1);
       await expect(firstModel).toBeInViewport();
+      await region.screenshot({ path: `${screenshots}/compare-${brand}-375-scrolled.png` });
       await expectNoSeriousA11yViolations(page);
     });
   }
