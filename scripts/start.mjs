@@ -15,6 +15,8 @@ const buildInputs = [
   'apps/web/package.json',
   'packages/brands/src',
   'packages/contract/src',
+  // The sister sites' home pages bundle their words (docs/decisions/0026).
+  ...['dvr', 'voice', 'nvr', 'anpr', 'multiplexer', 'ipcam'].map((brand) => `content/${brand}/home.json`),
 ].map((p) => path.join(root, p));
 
 /** The newest modification time under a file or folder (0 when it does not exist). */

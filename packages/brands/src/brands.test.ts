@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { contactFieldNames } from '@app/contract/contact';
 import { describe, expect, it } from 'vitest';
-import { brands, DEFAULT_TITLE, matchPage } from './index';
+import { brandById, brands, DEFAULT_TITLE, matchPage } from './index';
 import { type BrandConfig, type BrandId, brandIds, type NavGroup, type NavLink } from './types';
 
 const publicDir = fileURLToPath(new URL('../../../apps/web/public', import.meta.url));
@@ -191,7 +191,12 @@ describe('brand configurations', () => {
 
       it('links only to pages the brand allows, or to other sites marked external', () => {
         for (const link of allLinks(brand)) {
-          if (link.external) {
+          if (link.site) {
+            // A sister site: its public address, which development hosts swap for their own.
+            expect(link.site).not.toBe(brand.id);
+            expect(link.external).toBe(true);
+            expect(link.to).toBe(brandById(link.site).url);
+          } else if (link.external) {
             expect(link.to).toMatch(/^https:\/\//);
           } else {
             expect(link.to.startsWith('/'), link.to).toBe(true);

@@ -16,6 +16,12 @@ export interface NavLink {
   to: string;
   /** Opens another site (or a new tab) instead of a route of this brand. */
   external?: boolean;
+  /**
+   * The sister brand whose site an external link opens (`to` is that site's public URL): on a
+   * development or `PUBLIC_URL_PATTERN` host the link goes to the sister's site there instead,
+   * like the "Our brands" cards.
+   */
+  site?: BrandId;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface PageShellProps {
   intro: ReactNode | ((params: Readonly<Params>) => ReactNode);
   /** Replaces the heading from the brand config, e.g. with a product's name. */
   title?: string;
+  /** A picture beside the heading and intro (a home page's hero); below them on a phone. */
+  picture?: ReactNode;
   children?: ReactNode;
 }
 
@@ -18,7 +20,7 @@ export interface PageShellProps {
  * The frame of every page: the heading from the brand config (`brand.pages[pattern].title`), an
  * intro line and the document title. Page components render their content as children.
  */
-export function PageShell({ intro, title, children }: PageShellProps) {
+export function PageShell({ intro, title, picture, children }: PageShellProps) {
   const brand = useBrand();
   const location = useLocation();
   const { pathname } = location;
@@ -38,12 +40,24 @@ export function PageShell({ intro, title, children }: PageShellProps) {
     if (focusHeading && arrival && heading) return focusOnceUsable(heading);
   }, [focusHeading, arrival]);
 
-  return (
-    <article className={styles.page}>
+  const top = (
+    <>
       <h1 ref={headingRef} className={styles.title} tabIndex={-1}>
         {heading}
       </h1>
       <p className={styles.intro}>{typeof intro === 'function' ? intro(params) : intro}</p>
+    </>
+  );
+  return (
+    <article className={styles.page}>
+      {picture ? (
+        <div className={styles.hero}>
+          <div className={styles.heroText}>{top}</div>
+          <div className={styles.heroPicture}>{picture}</div>
+        </div>
+      ) : (
+        top
+      )}
       {children}
     </article>
   );

@@ -103,7 +103,12 @@ export const dvr: BrandConfig = {
           { label: 'Manuals', to: '/manuals' },
           { label: 'Software', to: '/software' },
           { label: 'Contact us', to: '/contact-us' },
-          { label: 'CCTV Sign Register', to: 'https://www.cctvsignregister.co.uk', external: true },
+          {
+            label: 'CCTV Sign Register',
+            to: 'https://www.cctvsignregister.co.uk',
+            external: true,
+            site: 'signs',
+          },
         ],
       },
     ],

@@ -60,4 +60,14 @@ describe('footer', () => {
         .map((l) => l.textContent?.replace(' (opens in a new tab)', '')),
     ).toEqual(links);
   });
+
+  it("sends the DVR footer's CCTV Sign Register link to the register's site where the sites run", async () => {
+    setScreenWidth(1280);
+    await renderShell({ brand: brandById('dvr'), path: '/' });
+    const footer = await screen.findByRole('contentinfo');
+    const link = within(footer).getByRole('link', { name: /^CCTV Sign Register/ });
+    // jsdom runs at http://localhost:3000, a development host: the register's development site.
+    expect(link.getAttribute('href')).toBe('http://signs.localhost:3000');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
 });

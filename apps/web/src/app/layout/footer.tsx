@@ -1,14 +1,29 @@
 import type { NavLink as BrandLink } from '@app/brands';
+import { brandStarts } from '@app/brands/start';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { brandSiteUrl } from '../../features/brands-page/brand-site-url';
 import { useBrand } from '../../lib/brand';
+import { useSiteLocation } from '../../lib/site-location';
 import styles from './footer.module.css';
 import { SocialIcon } from './social-icon';
 
+/**
+ * Where a link goes: a route here, an address elsewhere, or a sister brand's site wherever the
+ * sites run (only the sister's host keys are needed, not its whole configuration).
+ */
+function useLinkHref(link: BrandLink): string {
+  const here = useBrand();
+  const location = useSiteLocation();
+  if (!link.site) return link.to;
+  return brandSiteUrl({ hostKeys: brandStarts[link.site].hostKeys, url: link.to }, location, here);
+}
+
 function FooterLink({ link }: { link: BrandLink }) {
+  const href = useLinkHref(link);
   if (link.external) {
     return (
-      <a className={styles.link} href={link.to} target="_blank" rel="noopener noreferrer">
+      <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
         {link.label}
         <span className={styles.visuallyHidden}> (opens in a new tab)</span>
       </a>

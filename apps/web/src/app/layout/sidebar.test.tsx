@@ -27,6 +27,22 @@ describe('sidebar', () => {
     }
   });
 
+  it("names the brand once at the top of a wide screen: the logo's text alternative", async () => {
+    setScreenWidth(1280);
+    await renderShell({ path: '/' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(sidebar()).getByRole('img', { name: signs.name })).toBeTruthy();
+    // Neither the sidebar nor the top bar repeats it as text.
+    expect(screen.queryAllByText(signs.name)).toHaveLength(0);
+  });
+
+  it('names the brand in the top bar on a narrow screen, where the sidebar is a closed drawer', async () => {
+    setScreenWidth(375);
+    await renderShell({ path: '/' });
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText(signs.name)).toBeTruthy();
+  });
+
   it('expands and collapses a group with its button', async () => {
     setScreenWidth(1280);
     const user = userEvent.setup();

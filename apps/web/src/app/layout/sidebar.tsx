@@ -141,11 +141,10 @@ export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
         <img
           className={styles.logo}
           src={brand.logoDetails.logo}
-          // The brand's name follows as text: the logo's alt would only say it twice.
-          alt=""
+          // The logo draws the brand's name, so its alt says it: the name is shown once at the top.
+          alt={brand.name}
           width={brand.logoDetails.width}
         />
-        <span className={styles.brandName}>{brand.name}</span>
       </Link>
       <nav aria-label="Main menu">
         <ul className={styles.menu}>

@@ -54,7 +54,8 @@ export function TopBar({ showToggle, menuOpen, onToggleMenu, toggleRef }: TopBar
           </svg>
         </button>
       )}
-      <span className={styles.brandName}>{brand.name}</span>
+      {/* On wide screens the sidebar's logo names the brand; the bar says it only when the sidebar is a drawer. */}
+      {showToggle && <span className={styles.brandName}>{brand.name}</span>}
       {brand.showQuickMenu && <QuickMenu />}
     </header>
   );

@@ -1,41 +1,18 @@
-import type { ProductSummary } from '@app/contract/catalogue';
+import content from '../../../../../content/nvr/home.json';
 import { useProducts } from '../../features/catalogue/api/get-products';
-import { ContentPage } from '../../features/catalogue/components/content-page';
-import { ProductCards } from '../../features/catalogue/components/product-cards';
+import { BrandHome } from '../../features/catalogue/home/brand-home';
+import type { HomeContent } from '../../features/catalogue/home/home-content';
 
-function facts(product: ProductSummary): string[] {
-  return [
-    product.channels ? `${product.channels} channels` : undefined,
-    product.resolution,
-    product.storage,
-  ].filter((fact): fact is string => Boolean(fact));
-}
+const home: HomeContent = content;
 
-function Recorders() {
-  const { data } = useProducts();
-  if (!data) return null;
-  return (
-    <section aria-labelledby="recorders-heading">
-      <h2 id="recorders-heading">The recorders</h2>
-      <ProductCards
-        label="ZipVision recorders"
-        cards={data.map((product) => ({
-          to: `/products/${encodeURIComponent(product.name)}`,
-          title: product.title,
-          summary: product.summary,
-          image: product.image,
-          facts: facts(product),
-        }))}
-      />
-    </section>
-  );
-}
-
-/** `/`: the range explained, then a card for each recorder. */
+/** `/`: the range's picture and what it is, where to go next, the recorders as cards and side by side. */
 export function HomePage() {
+  const { data } = useProducts();
   return (
-    <ContentPage slug="home">
-      <Recorders />
-    </ContentPage>
+    <BrandHome
+      content={home}
+      products={data}
+      linkTo={(product) => `/products/${encodeURIComponent(product.name)}`}
+    />
   );
 }

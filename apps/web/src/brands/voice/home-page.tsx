@@ -1,33 +1,21 @@
+import content from '../../../../../content/voice/home.json';
 import { useProducts } from '../../features/catalogue/api/get-products';
-import { ContentPage } from '../../features/catalogue/components/content-page';
-import { ProductCards } from '../../features/catalogue/components/product-cards';
+import { BrandHome } from '../../features/catalogue/home/brand-home';
+import type { HomeContent } from '../../features/catalogue/home/home-content';
 import { Library } from './library';
 
-function Players() {
-  const { data } = useProducts();
-  if (!data) return null;
-  return (
-    <section aria-labelledby="players-heading">
-      <h2 id="players-heading">The players</h2>
-      <ProductCards
-        label="VoxAlert players"
-        cards={data.map((product) => ({
-          to: `/products/${encodeURIComponent(product.name)}`,
-          title: product.title,
-          summary: product.summary,
-          image: product.image,
-        }))}
-      />
-    </section>
-  );
-}
+const home: HomeContent = content;
 
-/** `/`: what VoxAlert does, the players and the message library. */
+/** `/`: what VoxAlert does, where to go next, the players and the message library. */
 export function HomePage() {
+  const { data } = useProducts();
   return (
-    <ContentPage slug="home">
-      <Players />
+    <BrandHome
+      content={home}
+      products={data}
+      linkTo={(product) => `/products/${encodeURIComponent(product.name)}`}
+    >
       <Library heading="The message library" />
-    </ContentPage>
+    </BrandHome>
   );
 }

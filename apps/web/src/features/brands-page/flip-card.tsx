@@ -55,7 +55,12 @@ export function FlipCard({ brand, siteUrl }: FlipCardProps) {
           aria-label={`${flipped ? 'Show the logo of' : 'More about'} ${brand.name}`}
           onClick={() => setFlipped((shown) => !shown)}
         >
-          {flipped ? 'Show the logo' : 'More about'}
+          {/* Both labels share one cell and the hidden one keeps its room, so turning the card never
+              changes the button's width (a wider button wrapped the actions and stretched the row). */}
+          <span className={styles.flipLabels}>
+            <span data-shown={!flipped}>More about</span>
+            <span data-shown={flipped}>Show the logo</span>
+          </span>
         </button>
         <a className={styles.visit} href={siteUrl} aria-label={`Visit the site of ${brand.name}`}>
           Visit the site

@@ -62,6 +62,7 @@ describe('OurBrandsPage', () => {
 
 describe('brandSiteUrl', () => {
   const dvr = brandById('dvr');
+  const signs = brandById('signs');
   it('keeps the scheme and port on development hosts', () => {
     expect(brandSiteUrl(dvr, { protocol: 'http:', hostname: 'signs.localhost', port: '3210' })).toBe(
       'http://dvr.localhost:3210',
@@ -73,6 +74,23 @@ describe('brandSiteUrl', () => {
   it("uses the brand's public address elsewhere", () => {
     expect(brandSiteUrl(dvr, { protocol: 'https:', hostname: 'www.cctvsignregister.co.uk', port: '' })).toBe(
       dvr.url,
+    );
+    expect(
+      brandSiteUrl(dvr, { protocol: 'https:', hostname: 'www.cctvsignregister.co.uk', port: '' }, signs),
+    ).toBe(dvr.url);
+    // Rendering on the server, where there is no address yet.
+    expect(brandSiteUrl(dvr, undefined, signs)).toBe(dvr.url);
+  });
+  it('follows a PUBLIC_URL_PATTERN host such as https://{host}.staging.example.com', () => {
+    expect(
+      brandSiteUrl(dvr, { protocol: 'https:', hostname: 'signs.staging.example.com', port: '' }, signs),
+    ).toBe('https://dvr.staging.example.com');
+    expect(brandSiteUrl(signs, { protocol: 'http:', hostname: 'dvr.test.internal', port: '8080' }, dvr)).toBe(
+      'http://signs.test.internal:8080',
+    );
+    // A production host of another brand's domain is not a pattern host.
+    expect(brandSiteUrl(signs, { protocol: 'https:', hostname: 'www.aliendvr.co.uk', port: '' }, dvr)).toBe(
+      signs.url,
     );
   });
 });

@@ -11,10 +11,13 @@ import { ProductDetail } from './product-detail';
 import { QueryView } from './query-view';
 import { ResourceGroups } from './resource-groups';
 
+/** The id of a product's section on a page that lists products in full (cards link to it). */
+export const productSectionId = (name: string) => `product-${name}`;
+
 function ProductSection({ product }: { product: Page['products'][number] }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={styles.productSection}>
+    <section aria-labelledby={id} id={productSectionId(product.name)} className={styles.productSection}>
       <h2 id={id}>{product.title}</h2>
       <ProductDetail product={product} level={3} />
     </section>
@@ -24,6 +27,10 @@ function ProductSection({ product }: { product: Page['products'][number] }) {
 export interface ContentPageProps {
   /** The page file: content/<brand>/pages/<slug>.md (`home` is `/`). */
   slug: string;
+  /** Replaces the page's description under the heading (a home page's one sentence). */
+  intro?: string;
+  /** A picture beside the heading and intro (PageShell's `picture`). */
+  picture?: ReactNode;
   /** Shown between the intro and the page's text. */
   before?: ReactNode;
   /** Shown after everything the page file lists. */
@@ -34,7 +41,7 @@ export interface ContentPageProps {
  * A page of a sister site: its Markdown, then the resources, products or downloads its front
  * matter lists (content/README-catalogues.md, "Pages").
  */
-export function ContentPage({ slug, before, children }: ContentPageProps) {
+export function ContentPage({ slug, intro, picture, before, children }: ContentPageProps) {
   const { downloadPage } = useBrand();
   const query = usePage(slug);
   return (
@@ -48,7 +55,7 @@ export function ContentPage({ slug, before, children }: ContentPageProps) {
       }}
     >
       {(page) => (
-        <PageShell title={page.title} intro={page.description}>
+        <PageShell title={page.title} intro={intro ?? page.description} picture={picture}>
           {before}
           <Markdown tokens={page.body} />
           {page.products.map((product) => (

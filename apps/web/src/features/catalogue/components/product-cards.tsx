@@ -33,7 +33,12 @@ export function ProductCards({
         <li key={card.to} className={styles.card}>
           <Picture image={card.image} sizes={CARD_SIZES} alt="" loading="lazy" />
           <Heading level={level} className={styles.cardTitle}>
-            <Link to={card.to}>{card.title}</Link>
+            {/* A section of this page (products listed in full below): the browser scrolls to it. */}
+            {card.to.startsWith('#') ? (
+              <a href={card.to}>{card.title}</a>
+            ) : (
+              <Link to={card.to}>{card.title}</Link>
+            )}
           </Heading>
           <p>{card.summary}</p>
           {card.facts && card.facts.length > 0 && (

@@ -1,0 +1,220 @@
+import { brandById } from '@app/brands';
+import type {
+  ContentPage,
+  DownloadItem,
+  ImageRef,
+  ProductDetail,
+  ProductSummary,
+} from '@app/contract/catalogue';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderShell } from '../../../test/render-shell';
+import { setScreenWidth } from '../../../test/screen-width';
+
+const picture = (file: string, alt: string): ImageRef => ({
+  url: `/api/media/00000000000000aa/${file}`,
+  alt,
+  width: 800,
+  height: 300,
+});
+
+const nvrs: ProductSummary[] = [
+  {
+    name: 'ZV-N4P-4K',
+    title: 'ZipVision ZV-N4P-4K 4-channel PoE NVR',
+    summary: 'Plug-and-play 4K network recorder with four PoE camera ports.',
+    order: 1,
+    image: picture('zv-n4p-4k-front.svg', 'Front of the ZV-N4P-4K'),
+    channels: 4,
+    resolution: 'Up to 8 MP (4K) per camera',
+    storage: '1 × SATA bay, drives up to 16 TB',
+  },
+  {
+    name: 'ZV-N16P-4K',
+    title: 'ZipVision ZV-N16P-4K 16-channel PoE NVR',
+    summary: 'Sixteen PoE ports for a larger site.',
+    order: 2,
+    image: picture('zv-n16p-4k-front.svg', 'Front of the ZV-N16P-4K'),
+    channels: 16,
+    resolution: 'Up to 8 MP (4K) per camera',
+    storage: '2 × SATA bays, drives up to 16 TB each',
+  },
+];
+
+const homePage = (products: ProductDetail[] = []): ContentPage => ({
+  slug: 'home',
+  title: 'ZipVision network video recorders',
+  description: 'The page description, which the home sentence replaces.',
+  body: [],
+  resources: [],
+  products,
+  downloads: [],
+});
+
+function stubApi(replies: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path in replies) return Response.json(replies[path]);
+    return Response.json({ message: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('a sister brand home page (NVR)', () => {
+  async function renderNvrHome() {
+    setScreenWidth(1280);
+    stubApi({ '/api/pages/home': homePage(), '/api/products': nvrs });
+    const view = await renderShell({ brand: brandById('nvr'), path: '/' });
+    await screen.findByRole('heading', { level: 2, name: 'The recorders' });
+    return view;
+  }
+
+  it('opens with the heading, one sentence of what the company sells and the range picture', async () => {
+    await renderNvrHome();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('heading', { level: 1 }).textContent).toBe(brandById('nvr').pages['/']?.title);
+    expect(
+      main.getByText(
+        'ZipVision network video recorders power and record up to 32 IP cameras in 4K, one network cable to each camera, and put them all on your phone.',
+      ),
+    ).toBeTruthy();
+    expect(main.queryByText('The page description, which the home sentence replaces.')).toBeNull();
+    const hero = main.getByRole('img', { name: 'Front of the ZV-N16P-4K' });
+    expect(hero.getAttribute('src')).toMatch(/\/api\/media\/00000000000000aa\/zv-n16p-4k-front\.svg$/);
+  });
+
+  it('shows a card per recorder with its picture, name linking to its page and the facts buyers compare', async () => {
+    const { router } = await renderNvrHome();
+    const cards = within(screen.getByRole('list', { name: 'ZipVision recorders' }));
+    const items = cards.getAllByRole('listitem').filter((item) => item.querySelector('h3'));
+    expect(items).toHaveLength(2);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByRole('heading', { level: 3 }).textContent).toBe(nvrs[0]?.title);
+    expect(items[0]?.querySelector('img')?.getAttribute('src')).toMatch(/zv-n4p-4k-front\.svg$/);
+    expect(first.getByText('4 channels')).toBeTruthy();
+    expect(first.getByText('1 × SATA bay, drives up to 16 TB')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(first.getByRole('link', { name: nvrs[0]?.title }));
+    expect(router.state.location.pathname).toBe('/products/ZV-N4P-4K');
+  });
+
+  it('offers the tasks visitors come for as links that go there', async () => {
+    const { router } = await renderNvrHome();
+    const tasks = within(screen.getByRole('region', { name: 'What do you need?' }));
+    expect(tasks.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Get the ZipVision phone app',
+      'Download software and firmware',
+      'Contact support',
+    ]);
+    const user = userEvent.setup();
+    await user.click(tasks.getByRole('link', { name: 'Download software and firmware' }));
+    expect(router.state.location.pathname).toBe('/free-software');
+  });
+
+  it('compares the recorders in a captioned table with column and row headers, in a focusable region', async () => {
+    await renderNvrHome();
+    const table = screen.getByRole('table', {
+      name: 'ZipVision recorders compared: channels, resolution, PoE and drive bays',
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => [th.textContent, th.getAttribute('scope')]);
+    expect(headers).toEqual([
+      ['Model', 'col'],
+      ['Channels', 'col'],
+      ['Resolution', 'col'],
+      ['PoE camera ports', 'col'],
+      ['Drive bays', 'col'],
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['4', 'Up to 8 MP (4K) per camera', '4 ports, 50 W in total', '1 × SATA bay, drives up to 16 TB'],
+      [
+        '16',
+        'Up to 8 MP (4K) per camera',
+        '16 ports, 200 W in total',
+        '2 × SATA bays, drives up to 16 TB each',
+      ],
+    ]);
+    const model = within(rows[1] as HTMLElement).getByRole('rowheader');
+    expect(model.getAttribute('scope')).toBe('row');
+    expect(within(model).getByRole('link', { name: 'ZV-N16P-4K' }).getAttribute('href')).toBe(
+      '/products/ZV-N16P-4K',
+    );
+
+    // A phone scrolls the table sideways: the region is named by the caption and a keyboard reaches it.
+    const region = screen.getByRole('region', {
+      name: 'ZipVision recorders compared: channels, resolution, PoE and drive bays',
+    });
+    expect(region.contains(table)).toBe(true);
+    expect(region.tabIndex).toBe(0);
+  });
+});
+
+describe('a home page whose products are listed in full below (ANPR)', () => {
+  const download = (fileName: string, label: string, size: number): DownloadItem => ({
+    label,
+    kind: 'guide',
+    url: `/api/media/00000000000000bb/${fileName}`,
+    fileName,
+    size,
+    contentType: 'application/pdf',
+  });
+  const product = (name: string, title: string, downloads: DownloadItem[]): ProductDetail => ({
+    name,
+    title,
+    summary: `${title} in one sentence.`,
+    order: 1,
+    image: picture(`${name}-screen.svg`, `${title} on screen`),
+    images: [picture(`${name}-screen.svg`, `${title} on screen`), picture(`${name}-camera.svg`, 'Camera')],
+    description: [],
+    features: [],
+    specs: [['Lanes', '1 or 2']],
+    downloads,
+  });
+
+  it('links each card down to its product, and the download tasks to the files the products list', async () => {
+    setScreenWidth(1280);
+    const guide = download('platesight-camera-guide.pdf', 'Camera set-up guide', 240 * 1024);
+    stubApi({
+      '/api/pages/home': homePage([
+        product('PlateSight-Lite', 'PlateSight Lite', [guide]),
+        product('PlateSight-Pro', 'PlateSight Pro', [
+          guide,
+          download('platesight-quick-start.pdf', 'Quick-start guide', 80 * 1024),
+        ]),
+      ]),
+    });
+    await renderShell({ brand: brandById('anpr'), path: '/' });
+    await screen.findByRole('heading', { level: 2, name: 'The products' });
+
+    // The hero's picture, first on the page (the product's own gallery shows it again further down).
+    const [hero] = screen.getAllByRole('img', { name: 'PlateSight Pro on screen' });
+    expect(hero?.closest('article')?.querySelector('img')).toBe(hero);
+    const cards = within(screen.getByRole('list', { name: 'PlateSight products' }));
+    const lite = cards.getByRole('link', { name: 'PlateSight Lite' });
+    expect(lite.getAttribute('href')).toBe('#product-PlateSight-Lite');
+    expect(document.getElementById('product-PlateSight-Lite')?.textContent).toContain('PlateSight Lite');
+    expect(cards.getByText('Permit list and barrier control')).toBeTruthy();
+
+    const tasks = within(screen.getByRole('region', { name: 'Get started' }));
+    const camera = tasks.getByRole('link', { name: /^Download the camera set-up guide/ });
+    expect(camera.textContent).toBe('Download the camera set-up guide (PDF, 240 KB)');
+    expect(camera.getAttribute('href')).toMatch(
+      /\/api\/media\/00000000000000bb\/platesight-camera-guide\.pdf$/,
+    );
+    expect(camera.getAttribute('download')).toBe('platesight-camera-guide.pdf');
+    expect(tasks.getByRole('link', { name: 'Try PlateSight free for 30 days' }).getAttribute('href')).toBe(
+      '/contact-us',
+    );
+  });
+});

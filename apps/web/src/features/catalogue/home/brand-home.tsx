@@ -1,0 +1,184 @@
+import type { DownloadItem, ImageRef } from '@app/contract/catalogue';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { ContentPage } from '../components/content-page';
+import { type ProductCard, ProductCards } from '../components/product-cards';
+import { fileTypeLabel, formatBytes } from '../format';
+import { useMediaUrl } from '../use-media-url';
+import { CompareTable } from './compare-table';
+import styles from './home.module.css';
+import type { HomeContent, HomeTask } from './home-content';
+
+/** A product of the range as the home page shows it: from the list call, or from the page's own products. */
+export interface HomeProduct {
+  name: string;
+  title: string;
+  summary: string;
+  image: ImageRef;
+  /** Every picture, where the reply has them (a page's products); else just `image`. */
+  images?: ImageRef[];
+  channels?: number;
+  resolution?: string;
+  storage?: string;
+}
+
+function defaultFacts(product: HomeProduct): string[] {
+  return [
+    product.channels ? `${product.channels} channels` : undefined,
+    product.resolution,
+    product.storage,
+  ].filter((fact): fact is string => Boolean(fact));
+}
+
+function TaskLink({ task, downloads }: { task: HomeTask; downloads: DownloadItem[] }) {
+  const mediaUrl = useMediaUrl();
+  if ('download' in task) {
+    const file = downloads.find((item) => item.fileName === task.download);
+    if (!file) return null;
+    return (
+      <a
+        className={styles.taskLink}
+        href={mediaUrl(file.url)}
+        download={file.fileName}
+        type={file.contentType.split(';')[0]}
+      >
+        {task.label}
+        <span className={styles.taskMeta}>
+          {' '}
+          ({fileTypeLabel(file.contentType)}, {formatBytes(file.size)})
+        </span>
+      </a>
+    );
+  }
+  // A section of this page: the browser scrolls to it.
+  if (task.to.startsWith('#')) {
+    return (
+      <a className={styles.taskLink} href={task.to}>
+        {task.label}
+      </a>
+    );
+  }
+  return (
+    <Link className={styles.taskLink} to={task.to}>
+      {task.label}
+    </Link>
+  );
+}
+
+/** The things visitors come for, each a link with a line saying what is there. */
+export function HomeTasks({
+  tasks,
+  downloads = [],
+}: {
+  tasks: HomeContent['tasks'];
+  downloads?: DownloadItem[];
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={styles.tasks}>
+      <h2 id={id} className={styles.sectionHeading}>
+        {tasks.heading}
+      </h2>
+      <ul className={styles.taskList}>
+        {tasks.items.map((task) => (
+          <li key={task.label} className={styles.task}>
+            <TaskLink task={task} downloads={downloads} />
+            <p>{task.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The range as cards: picture, name (the link), summary and the facts a buyer compares. */
+export function HomeProducts({
+  content,
+  products,
+  linkTo,
+}: {
+  content: HomeContent['products'];
+  products: HomeProduct[];
+  linkTo: (product: HomeProduct) => string;
+}) {
+  const id = useId();
+  const cards: ProductCard[] = products.map((product) => ({
+    to: linkTo(product),
+    title: product.title,
+    summary: product.summary,
+    image: product.image,
+    facts: content.facts?.[product.name] ?? defaultFacts(product),
+  }));
+  return (
+    <section aria-labelledby={id} className={styles.products}>
+      <h2 id={id} className={styles.sectionHeading}>
+        {content.heading}
+      </h2>
+      <ProductCards label={content.label} cards={cards} />
+    </section>
+  );
+}
+
+/** The range's picture, chosen by home.json: shown large, as the first thing on the page. */
+export function HeroPicture({ image }: { image: ImageRef | undefined }) {
+  const mediaUrl = useMediaUrl();
+  if (!image) return null;
+  return (
+    <img
+      src={mediaUrl(image.url)}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      fetchPriority="high"
+    />
+  );
+}
+
+/** The product whose picture home.json names, and which of its pictures. */
+export function heroImage(content: HomeContent, products: HomeProduct[] | undefined): ImageRef | undefined {
+  const { product: name, view = 0 } = content.hero.picture;
+  const product = products?.find((p) => p.name === name);
+  if (!product) return undefined;
+  return product.images?.[view] ?? product.image;
+}
+
+export interface BrandHomeProps {
+  content: HomeContent;
+  /** The range, once it has arrived. */
+  products: HomeProduct[] | undefined;
+  /** Where a product's card and table row link to. */
+  linkTo: (product: HomeProduct) => string;
+  /** The hero picture (else the product home.json names). */
+  picture?: ImageRef | undefined;
+  /** Files the tasks may name. */
+  downloads?: DownloadItem[];
+  /** After the page's text and products (e.g. the voice message library). */
+  children?: ReactNode;
+}
+
+/**
+ * A sister brand's home page: the heading with one sentence and the range's picture, the tasks
+ * visitors come for, the range as cards (and side by side, where home.json has a comparison),
+ * then the page's text from content/<brand>/pages/home.md.
+ */
+export function BrandHome({ content, products, linkTo, picture, downloads, children }: BrandHomeProps) {
+  const image = picture ?? heroImage(content, products);
+  return (
+    <ContentPage
+      slug="home"
+      intro={content.hero.sentence}
+      picture={<HeroPicture image={image} />}
+      before={
+        <>
+          <HomeTasks tasks={content.tasks} downloads={downloads} />
+          {products && <HomeProducts content={content.products} products={products} linkTo={linkTo} />}
+          {products && content.compare && (
+            <CompareTable compare={content.compare} products={products} linkTo={linkTo} />
+          )}
+        </>
+      }
+    >
+      {children}
+    </ContentPage>
+  );
+}
