@@ -10,6 +10,8 @@ export interface PictureProps {
   className?: string;
   style?: CSSProperties;
   loading?: 'lazy' | 'eager';
+  /** `high` for the picture that is the page's largest paint (a home page's hero). */
+  fetchPriority?: 'high' | 'low' | 'auto';
   /**
    * Offer only the widest size (what magnify shows), at one image pixel per CSS pixel: with a
    * width descriptor the browser would scale its natural size down to `sizes`.
@@ -22,7 +24,16 @@ export interface PictureProps {
  * PNG at each width through `srcset`; otherwise a plain <img>. Width and height are always set,
  * so the page does not move as the picture arrives.
  */
-export function Picture({ image, sizes, alt = image.alt, className, style, loading, widest }: PictureProps) {
+export function Picture({
+  image,
+  sizes,
+  alt = image.alt,
+  className,
+  style,
+  loading,
+  fetchPriority,
+  widest,
+}: PictureProps) {
   const mediaUrl = useMediaUrl();
   const img = (srcSet?: string) => (
     <img
@@ -35,6 +46,7 @@ export function Picture({ image, sizes, alt = image.alt, className, style, loadi
       width={image.width}
       height={image.height}
       loading={loading}
+      fetchPriority={fetchPriority}
     />
   );
   if (!image.variants?.length) return img();

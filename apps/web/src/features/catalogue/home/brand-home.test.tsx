@@ -167,7 +167,10 @@ describe('a home page whose products are listed in full below (ANPR)', () => {
     url: `/api/media/00000000000000bb/${fileName}`,
     fileName,
     size,
+    sha256: 'ab'.repeat(32),
     contentType: 'application/pdf',
+    version: '1.0',
+    released: '2026-03-02',
   });
   const product = (name: string, title: string, downloads: DownloadItem[]): ProductDetail => ({
     name,

@@ -2,6 +2,7 @@ import type { DownloadItem, ImageRef } from '@app/contract/catalogue';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ContentPage } from '../components/content-page';
+import { Picture } from '../components/picture';
 import { type ProductCard, ProductCards } from '../components/product-cards';
 import { fileTypeLabel, formatBytes } from '../format';
 import { useMediaUrl } from '../use-media-url';
@@ -121,16 +122,10 @@ export function HomeProducts({
 
 /** The range's picture, chosen by home.json: shown large, as the first thing on the page. */
 export function HeroPicture({ image }: { image: ImageRef | undefined }) {
-  const mediaUrl = useMediaUrl();
   if (!image) return null;
+  // Full width on a phone; the wider of the hero's two columns (6 of 11) beside the sidebar.
   return (
-    <img
-      src={mediaUrl(image.url)}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      fetchPriority="high"
-    />
+    <Picture image={image} sizes="(max-width: 767px) 100vw, 50vw" fetchPriority="high" loading="eager" />
   );
 }
 
