@@ -71,7 +71,10 @@ function rssMb(pid) {
 /** The process that serves: the deepest descendant of `pid` (npm start's launcher spawns the server). */
 function servingPid(pid) {
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     return children.length ? servingPid(Number(children[0])) : pid;
   } catch {
     return pid;
@@ -88,7 +91,11 @@ async function startChild(script, port, env = {}) {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   const exited = new Promise((done) => child.once('exit', done));
-  return { pid: child.pid, stop: () => (child.kill('SIGTERM'), exited) };
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { pid: child.pid, stop };
 }
 
 const rows = [];
@@ -137,7 +144,9 @@ async function measure(scenario, pid, { sources = false } = {}) {
 const lookupPath = '/api/stickers/search/DEMO-0001-SIGN';
 const dataDir = 'data/bench-api';
 // Production on a shared PostgreSQL needs a signing key every instance shares.
-const databaseEnv = databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-api-only-signing-key-of-32-or-more' } : {};
+const databaseEnv = databaseUrl
+  ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-api-only-signing-key-of-32-or-more' }
+  : {};
 
 const bare = await startChild('./support/bare-server.mjs', barePort);
 try {
@@ -209,7 +218,17 @@ await productLookup('lookup, production defaults, cache warm', {});
 
 const bareRps = rows[0]?.rps ?? 1;
 const floorRps = rows.find((r) => r.name.startsWith('floor'))?.rps ?? 1;
-const headers = ['', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx+errors', 'x bare', 'x floor', 'RSS idle MB', 'RSS loaded MB'];
+const headers = [
+  '',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx+errors',
+  'x bare',
+  'x floor',
+  'RSS idle MB',
+  'RSS loaded MB',
+];
 const table = rows.map((r) => [
   r.name,
   r.rps.toFixed(0),
@@ -222,7 +241,8 @@ const table = rows.map((r) => [
   r.loaded.toFixed(0),
 ]);
 const widths = headers.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
-const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const line = (cells) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 const database = databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)';
 process.stdout.write(
   `\nAPI throughput on ${database}, ${connections} connections, ${seconds} s each (autocannon)\n${line(headers)}\n`,
