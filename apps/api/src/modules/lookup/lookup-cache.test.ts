@@ -336,7 +336,14 @@ describe.runIf(testDbKind() === 'postgres')('two instances on one PostgreSQL dat
 
   async function instance(url: string): Promise<TestApp> {
     const env = testEnv({ lookupCacheSeconds: 300 });
-    const db = openPostgres({ connectionString: url, max: 3 });
+    const pool = openPostgres({ connectionString: url, max: 3 });
+    const db: Db = {
+      ...pool,
+      prepared: <T>(name: string, sql: string, params: readonly unknown[]) => {
+        if (name.startsWith('sign_lookup')) statements += 1;
+        return pool.prepared<T>(name, sql, params);
+      },
+    };
     const app = await buildApp({ env, db, logger: false });
     await app.ready();
     const close = async () => {
@@ -347,6 +354,43 @@ describe.runIf(testDbKind() === 'postgres')('two instances on one PostgreSQL dat
     apps.push(running);
     return running;
   }
+
+  it('while the connection that hears changes is lost nothing is served from memory, and after it is back changes are heard', async () => {
+    database = await createPostgresTestDatabase();
+    const a = await instance(database.url);
+    const operator = await signedIn(a, { companyName: 'Reconnecting Ltd' });
+    const ref = operator.sticker.signRef;
+    statements = 0;
+    await lookUp(a, ref);
+    await lookUp(a, ref);
+    expect(statements).toBe(1);
+
+    const ended = await a.db.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'listen sign_lookup'`,
+    );
+    expect(ended).toHaveLength(1);
+    // Lost: each look-up asks the database.
+    await vi.waitFor(async () => {
+      const before = statements;
+      await lookUp(a, ref);
+      expect(statements).toBe(before + 1);
+    });
+    // Back: kept again, and a change is heard.
+    await vi.waitFor(
+      async () => {
+        const before = statements;
+        await lookUp(a, ref);
+        await lookUp(a, ref);
+        expect(statements).toBe(before + 1);
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    await send(a, 'PUT', `/api/company/${operator.reply.companyId}`, operator.token, {
+      name: 'Heard Again Ltd',
+    });
+    await seesAtOnce(a, ref, (r) => expect(scheme(r).operator).toBe('Heard Again Ltd'));
+  });
 
   it("a change through one instance is seen by the other's look-up at once", async () => {
     database = await createPostgresTestDatabase();
