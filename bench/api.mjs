@@ -14,9 +14,11 @@
 //             a loopback source address of its own (127.x.y.z) and is replaced by one from a fresh
 //             address every SOURCE_REQUESTS requests, below the per-address limit, so no request
 //             is refused (a 429 fails the run) and the rate limits still count every request.
+//   lookup    the same look-up on a development server with rate limits off and warn-level logs
+//             (its cache warm): the handler's own cost, without the production defaults'
 //   content   GET /api/dvrs on the DVR host (the content API, from the database)
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
-// content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
+// That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
 // the other scenarios look up), so they measure the handlers rather than 429 replies. Any non-2xx reply or connection error fails
 // the run. The servers use the embedded database (one connection, so writes queue) unless
 // BENCH_DATABASE_URL names a PostgreSQL database for them (they migrate and seed the demo content
@@ -166,6 +168,8 @@ const dev = await startServer({
 try {
   const pid = servingPid(dev.pid);
   await settle();
+  const lookup = { url: `${dev.base}${lookupPath}`, headers: { host: `signs.localhost:${devPort}` } };
+  await measure({ name: 'lookup (dev, limits off, warn logs)', ...lookup }, pid);
   const content = { url: `${dev.base}/api/dvrs`, headers: { host: `dvr.localhost:${devPort}` } };
   await measure({ name: 'content GET /api/dvrs (dev, limits off)', ...content }, pid);
   await measure(
