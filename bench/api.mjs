@@ -1,20 +1,33 @@
 #!/usr/bin/env node
-// `npm run bench:api`: requests per second and latency of the API against a bare node:http
-// server answering a fixed JSON, in the same run on the same machine, so the ratio says what
-// the product costs over the floor.
+// `npm run bench:api`: requests per second, latency and memory of the API against two floors, in
+// the same run on the same machine, so the ratios say what the product costs over them.
 //
 // Scenarios (autocannon, BENCH_CONNECTIONS connections for BENCH_SECONDS seconds each, after a
 // short warm-up):
 //   bare      a node:http server in a process of its own, answering {"status":"ok"}
-//   lookup    GET /api/stickers/search/DEMO-0001-SIGN on the signs host (the public sign lookup)
+//   floor     a minimal Fastify server in a process of its own running the same SQL as the sign
+//             look-up against the same database (bench/support/floor-server.mjs)
+//   lookup    GET /api/stickers/search/DEMO-0001-SIGN on the signs host (the public sign look-up)
+//             on the product at its default production settings (rate limits on, look-up cache
+//             on): once with the look-up cache switched off (LOOKUP_CACHE_SECONDS=0, every
+//             request runs the statement) and once with it on and warm. Each connection comes from
+//             a loopback source address of its own (127.x.y.z) and is replaced by one from a fresh
+//             address every SOURCE_REQUESTS requests, below the per-address limit, so no request
+//             is refused (a 429 fails the run) and the rate limits still count every request.
+//   lookup    the same look-up on a development server with rate limits off and warn-level logs
+//             (its cache warm): the handler's own cost, without the production defaults'
 //   content   GET /api/dvrs on the DVR host (the content API, from the database)
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
-// The product server is `npm start`'s server on a fresh data directory with the demo content
-// (NODE_ENV=development) and RATE_LIMITS=off, so the figures measure the handlers rather than
-// 429 replies. Any non-2xx reply or connection error fails the run. The server uses the embedded
-// database (one connection, so writes queue) unless BENCH_DATABASE_URL names a PostgreSQL
-// database for it (it migrates and seeds the demo content there).
+// That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
+// the other scenarios look up), so they measure the handlers rather than 429 replies. Any non-2xx reply or connection error fails
+// the run. The servers use the embedded database (one connection, so writes queue) unless
+// BENCH_DATABASE_URL names a PostgreSQL database for them (they migrate and seed the demo content
+// there). On the embedded database the floor opens the product's data directory while no product
+// server runs (one process at a time).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from './support/server.mjs';
 
@@ -22,59 +35,93 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const barePort = Number(process.env.BENCH_BARE_PORT ?? 3391);
 const apiPort = Number(process.env.BENCH_PORT ?? 3392);
+const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3393);
+const devPort = Number(process.env.BENCH_DEV_PORT ?? 3394);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+/** Requests per source address: below the look-up's 60 a minute per address. */
+const SOURCE_REQUESTS = 50;
+
+// autocannon connects with net.connect(port, host); while `sourcing` is on, each new connection
+// is bound to the next loopback address, so the server sees it as another visitor.
+const connect = net.connect;
+let sourcing = false;
+let nextSource = 1 << 16; // 127.1.0.0 upwards: clear of 127.0.0.1
+net.connect = (...args) => {
+  if (!sourcing || typeof args[0] !== 'number') return connect.apply(net, args);
+  do nextSource += 1;
+  while ((nextSource & 255) === 0 || (nextSource & 255) === 255);
+  const localAddress = `127.${(nextSource >> 16) & 255}.${(nextSource >> 8) & 255}.${nextSource & 255}`;
+  return connect.call(net, { port: args[0], host: args[1], localAddress });
+};
 
 function run(options) {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  return new Promise((done, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : done(result)));
   });
 }
 
-async function startBare() {
-  const child = fork(new URL('./support/bare-server.mjs', import.meta.url), [String(barePort)], {
+/** Resident memory of a process in MB (Linux /proc), or NaN where it cannot be read. */
+function rssMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The process that serves: the deepest descendant of `pid` (npm start's launcher spawns the server). */
+function servingPid(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return children.length ? servingPid(Number(children[0])) : pid;
+  } catch {
+    return pid;
+  }
+}
+
+async function startChild(script, port, env = {}) {
+  const child = fork(new URL(script, import.meta.url), [String(port)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  await new Promise((done, reject) => {
+    child.once('message', done);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return child;
+  const exited = new Promise((done) => child.once('exit', done));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { pid: child.pid, stop };
 }
 
-const api = `http://127.0.0.1:${apiPort}`;
-const scenarios = [
-  { name: 'bare node:http (fixed JSON)', url: `http://127.0.0.1:${barePort}/` },
-  {
-    name: 'lookup GET /api/stickers/search/{ref}',
-    url: `${api}/api/stickers/search/DEMO-0001-SIGN`,
-    headers: { host: `signs.localhost:${apiPort}` },
-  },
-  { name: 'content GET /api/dvrs', url: `${api}/api/dvrs`, headers: { host: `dvr.localhost:${apiPort}` } },
-  {
-    name: 'login POST /api/users/login',
-    url: `${api}/api/users/login`,
-    method: 'POST',
-    headers: { host: `signs.localhost:${apiPort}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'demo', password: 'demo-password' }),
-  },
-];
-
-const bare = await startBare();
-const server = await startServer({
-  port: apiPort,
-  dataDir: 'data/bench-api',
-  env: {
-    NODE_ENV: 'development',
-    RATE_LIMITS: 'off',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
-});
 const rows = [];
 let failed = false;
-try {
-  for (const scenario of scenarios) {
-    const options = { ...scenario, connections, title: scenario.name };
+const settle = () => new Promise((done) => setTimeout(done, 1000));
+
+/** Runs one scenario: a warm-up, then the measured run while sampling the serving process's memory. */
+async function measure(scenario, pid, { sources = false } = {}) {
+  const { name: _name, ...request } = scenario;
+  const options = {
+    ...request,
+    connections,
+    title: scenario.name,
+    ...(sources ? { reconnectRate: SOURCE_REQUESTS } : {}),
+  };
+  sourcing = sources;
+  const idle = rssMb(pid);
+  let loaded = idle;
+  try {
     await run({ ...options, duration: 2 });
-    const result = await run({ ...options, duration: seconds });
+    const sampler = setInterval(() => {
+      loaded = Math.max(loaded, rssMb(pid));
+    }, 200);
+    const result = await run({ ...options, duration: seconds }).finally(() => clearInterval(sampler));
     const bad = result.non2xx + result.errors + result.timeouts;
     if (bad > 0) {
       failed = true;
@@ -88,27 +135,119 @@ try {
       p50: result.latency.p50,
       p99: result.latency.p99,
       bad,
+      idle,
+      loaded,
     });
+  } finally {
+    sourcing = false;
   }
-} finally {
-  await server.stop();
-  bare.kill('SIGTERM');
 }
 
-const floor = rows[0]?.rps ?? 1;
-const headers = ['', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx+errors', 'x bare req/s'];
+const lookupPath = '/api/stickers/search/DEMO-0001-SIGN';
+const dataDir = 'data/bench-api';
+// Production on a shared PostgreSQL needs a signing key every instance shares.
+const databaseEnv = databaseUrl
+  ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-api-only-signing-key-of-32-or-more' }
+  : {};
+
+const bare = await startChild('./support/bare-server.mjs', barePort);
+try {
+  await settle();
+  await measure({ name: 'bare node:http (fixed JSON)', url: `http://127.0.0.1:${barePort}/` }, bare.pid);
+} finally {
+  await bare.stop();
+}
+
+// The demo sign is seeded in development only: a development server seeds the database, answers
+// the content and login scenarios, and the production servers and the floor read what it left.
+const dev = await startServer({
+  port: devPort,
+  dataDir,
+  env: { NODE_ENV: 'development', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...databaseEnv },
+});
+try {
+  const pid = servingPid(dev.pid);
+  await settle();
+  const lookup = { url: `${dev.base}${lookupPath}`, headers: { host: `signs.localhost:${devPort}` } };
+  await measure({ name: 'lookup (dev, limits off, warn logs)', ...lookup }, pid);
+  const content = { url: `${dev.base}/api/dvrs`, headers: { host: `dvr.localhost:${devPort}` } };
+  await measure({ name: 'content GET /api/dvrs (dev, limits off)', ...content }, pid);
+  await measure(
+    {
+      name: 'login POST /api/users/login (dev, limits off)',
+      url: `${dev.base}/api/users/login`,
+      method: 'POST',
+      headers: { host: `signs.localhost:${devPort}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'demo', password: 'demo-password' }),
+    },
+    pid,
+  );
+} finally {
+  await dev.stop();
+}
+
+/** The product at its default production settings, with `env` on top. */
+async function productLookup(name, env) {
+  const server = await startServer({
+    port: apiPort,
+    dataDir,
+    env: { ...databaseEnv, ...env },
+    keepData: true,
+    quiet: true,
+  });
+  try {
+    const lookup = { url: `${server.base}${lookupPath}`, headers: { host: `signs.localhost:${apiPort}` } };
+    await settle();
+    await measure({ name, ...lookup }, servingPid(server.pid), { sources: true });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function floorLookup() {
+  const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: resolve(dataDir, 'pgdata') };
+  const floor = await startChild('./support/floor-server.mjs', floorPort, env);
+  try {
+    await settle();
+    const url = `http://127.0.0.1:${floorPort}${lookupPath}`;
+    await measure({ name: 'floor: Fastify + the look-up SQL', url }, floor.pid, { sources: true });
+  } finally {
+    await floor.stop();
+  }
+}
+
+await floorLookup();
+await productLookup('lookup, production defaults, cache off', { LOOKUP_CACHE_SECONDS: '0' });
+await productLookup('lookup, production defaults, cache warm', {});
+
+const bareRps = rows[0]?.rps ?? 1;
+const floorRps = rows.find((r) => r.name.startsWith('floor'))?.rps ?? 1;
+const headers = [
+  '',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx+errors',
+  'x bare',
+  'x floor',
+  'RSS idle MB',
+  'RSS loaded MB',
+];
 const table = rows.map((r) => [
   r.name,
   r.rps.toFixed(0),
   r.p50.toFixed(1),
   r.p99.toFixed(1),
   String(r.bad),
-  (r.rps / floor).toFixed(3),
+  (r.rps / bareRps).toFixed(3),
+  (r.rps / floorRps).toFixed(3),
+  r.idle.toFixed(0),
+  r.loaded.toFixed(0),
 ]);
 const widths = headers.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
 const line = (cells) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'the embedded database (PGlite)';
+const database = databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)';
 process.stdout.write(
   `\nAPI throughput on ${database}, ${connections} connections, ${seconds} s each (autocannon)\n${line(headers)}\n`,
 );

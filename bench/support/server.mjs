@@ -9,12 +9,15 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * @param {{ port: number, dataDir: string, env?: Record<string, string> }} options
- * @returns {Promise<{ origin: (brand: string) => string, base: string, stop: () => Promise<void> }>}
+ * `keepData`: start on the data directory as a previous server left it (else it starts afresh).
+ * `quiet`: the server logs at its own default level and its standard output is dropped (a
+ * benchmark of the production defaults, whose request log would flood the terminal).
+ * @param {{ port: number, dataDir: string, env?: Record<string, string>, keepData?: boolean, quiet?: boolean }} options
+ * @returns {Promise<{ origin: (brand: string) => string, base: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startServer({ port, dataDir, env = {} }) {
+export async function startServer({ port, dataDir, env = {}, keepData = false, quiet = false }) {
   const dir = resolve(root, dataDir);
-  rmSync(dir, { recursive: true, force: true });
+  if (!keepData) rmSync(dir, { recursive: true, force: true });
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
@@ -24,10 +27,10 @@ export async function startServer({ port, dataDir, env = {} }) {
       DATA_DIR: dir,
       NODE_ENV: 'production',
       PUBLIC_URL_PATTERN: `http://{host}.localhost:${port}`,
-      LOG_LEVEL: 'warn',
+      ...(quiet ? {} : { LOG_LEVEL: 'warn' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const exited = new Promise((done) => child.once('exit', (code) => done(code)));
   const base = `http://127.0.0.1:${port}`;
@@ -47,6 +50,7 @@ export async function startServer({ port, dataDir, env = {} }) {
   }
   return {
     base,
+    pid: child.pid,
     origin: (brand) => `http://${brand}.localhost:${port}`,
     stop: async () => {
       child.kill('SIGTERM');

@@ -18,12 +18,14 @@ import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
+import { registerSignLookupCache } from './modules/lookup/cache';
 import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
 import { registerBrand } from './plugins/brand';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerMetrics } from './plugins/metrics';
+import { registerPublicCache } from './plugins/public-cache';
 import { databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
@@ -87,6 +89,8 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   registerErrorHandling(app);
   registerJsonBody(app);
   registerRateLimits(app);
+  registerPublicCache(app);
+  registerSignLookupCache(app);
 
   await registerSecurity(app, env);
   await app.register(compress, { encodings: ['br', 'gzip'] });

@@ -27,6 +27,7 @@ describe('parseEnv', () => {
       rateLimits: 'on',
       mailRetentionDays: 30,
       dbStatementTimeoutMs: 5000,
+      lookupCacheSeconds: 30,
       storage: { kind: 'local' },
     });
   });
@@ -84,6 +85,14 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: '5s' })).toThrow(
       'Invalid environment: DB_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 600000',
+    );
+  });
+
+  it('keeps sign look-ups 30 seconds unless told otherwise, from not at all to 5 minutes', () => {
+    expect(parseEnv({ LOOKUP_CACHE_SECONDS: '0' })).toMatchObject({ lookupCacheSeconds: 0 });
+    expect(parseEnv({ LOOKUP_CACHE_SECONDS: '300' })).toMatchObject({ lookupCacheSeconds: 300 });
+    expect(() => parseEnv({ LOOKUP_CACHE_SECONDS: '301' })).toThrow(
+      'Invalid environment: LOOKUP_CACHE_SECONDS must be a whole number from 0 to 300',
     );
   });
 

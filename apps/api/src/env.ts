@@ -113,6 +113,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
+    LOOKUP_CACHE_SECONDS: wholeNumber(0, 300).default(30),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -185,6 +186,8 @@ export interface Env {
    * may wait in all (the pool's query timeout); past it the request is answered 503.
    */
   dbStatementTimeoutMs: number;
+  /** How long a sign look-up is kept in memory (changes invalidate it at once); 0: not kept. */
+  lookupCacheSeconds: number;
 }
 
 /** An environment whose signing secret is known. */
@@ -230,6 +233,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     rateLimits: v.RATE_LIMITS,
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
+    lookupCacheSeconds: v.LOOKUP_CACHE_SECONDS,
     storage:
       v.STORAGE === 's3'
         ? {

@@ -36,8 +36,29 @@ export interface TransactionOptions {
   unbounded?: boolean;
 }
 
+/** What a listener is told about a notification channel (Db.listen). */
+export interface NotificationHandlers {
+  /** One notification's payload. */
+  onNotify(payload: string): void;
+  /** Listening from now on (at start, and again after a lost connection came back). */
+  onListening(): void;
+  /** The listening connection was lost: notifications may be missed until onListening. */
+  onLost(): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * One statement as a named prepared statement: parsed and planned once per connection, then
+   * only bound and executed. `name` stands for `sql` for the life of the process: one name, one text.
+   */
+  prepared<T = Row>(name: string, sql: string, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * LISTENs on `channel` (lower-case letters and underscores) until the returned stop is called,
+   * on a connection of its own on PostgreSQL (re-established when lost). Resolves after the first
+   * attempt to listen, whether or not it succeeded (handlers.onListening says when it did).
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /**
    * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside,
    * use only `tx`: on PGlite other queries wait until the transaction ends, so calling `db`
@@ -70,6 +91,12 @@ export function queryable(run: RunQuery, exec: (sql: string) => Promise<void>): 
       return rows[0];
     },
   };
+}
+
+/** A LISTEN channel's name, checked before it is written into SQL. */
+export function listenChannel(channel: string): string {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
 }
 
 /** Type ids of the values both drivers are told to parse alike. */

@@ -1,6 +1,6 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type Db, parseInt8, parseTimestamp, pgTypes, queryable, type Row } from './db';
+import { type Db, listenChannel, parseInt8, parseTimestamp, pgTypes, queryable, type Row } from './db';
 
 export interface PgliteOptions {
   /** A folder on disk; omitted: in memory. */
@@ -25,6 +25,39 @@ export function pgliteQueryable(pg: PGlite | Transaction, track: <T>(work: () =>
   );
 }
 
+/**
+ * A named prepared statement on PGlite's one session. Its `query` parses every statement afresh
+ * (an unnamed one) and SQL's EXECUTE takes no parameters, so this speaks the wire protocol as
+ * `query` does, with a name: Parse once, then Bind, Describe, Execute and Sync, under the same
+ * locks as `query` (it waits for a transaction under way).
+ */
+function pglitePrepared(pglite: PGlite) {
+  const parsed = new Set<string>();
+  const { serialize } = protocol;
+  return async (name: string, sql: string, params: readonly unknown[]): Promise<Row[]> =>
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+        const messages = [];
+        try {
+          if (!parsed.has(name)) {
+            messages.push(...(await send(serialize.parse({ name, text: sql }))));
+            parsed.add(name);
+          }
+          const values = params.map((value) =>
+            value === null || value === undefined ? null : String(value),
+          );
+          messages.push(...(await send(serialize.bind({ statement: name, values }))));
+          messages.push(...(await send(serialize.describe({ type: 'P' }))));
+          messages.push(...(await send(serialize.execute({}))));
+        } finally {
+          messages.push(...(await send(serialize.sync())));
+        }
+        return (parse.parseResults(messages, pglite.parsers)[0]?.rows ?? []) as Row[];
+      }),
+    );
+}
+
 /** The embedded PostgreSQL (WASM): one connection, so statements run one after another. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pglite: PGlite }> {
   const pglite = await PGlite.create({
@@ -44,12 +77,23 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
       inFlight -= 1;
     }
   };
+  const prepared = pglitePrepared(pglite);
   // Statements inside a transaction are part of its call, not more waiting ones.
   const inTransaction = <T>(work: () => Promise<T>) => work();
   return {
     kind: 'pglite',
     pglite,
     ...pgliteQueryable(pglite, track),
+    prepared: async <T>(name: string, sql: string, params: readonly unknown[]) =>
+      (await track(() => prepared(name, sql, params))) as T[],
+    // One process: a notification reaches every listener of the one session, so nothing is lost.
+    async listen(channel, handlers) {
+      const unlisten = await pglite.listen(listenChannel(channel), (payload) => handlers.onNotify(payload));
+      handlers.onListening();
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     transaction: (fn) => track(() => pglite.transaction((tx) => fn(pgliteQueryable(tx, inTransaction)))),
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
     poolStats: () =>

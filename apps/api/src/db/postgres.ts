@@ -3,6 +3,8 @@ import {
   DatabaseUnavailableError,
   type Db,
   isDatabaseUnavailable,
+  listenChannel,
+  type NotificationHandlers,
   parseInt8,
   parseTimestamp,
   pgTypes,
@@ -73,6 +75,74 @@ export interface PostgresOptions {
 /** The query timeout waits this much longer than the statement timeout, so the server's own cancel comes first. */
 const QUERY_TIMEOUT_GRACE_MS = 1000;
 
+/** A lost listening connection is tried again after this long, doubling up to the most. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MOST_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other statements and stop
+ * listening). A lost connection is reported and replaced until `stop`.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  const sql = `listen ${listenChannel(channel)}`;
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_FIRST_MS;
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    client.end().catch(() => undefined);
+    handlers.onLost();
+    schedule();
+  };
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void attempt(), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RELISTEN_MOST_MS);
+  };
+  const attempt = async () => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(sql);
+    } catch {
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      schedule();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = RELISTEN_FIRST_MS;
+    handlers.onListening();
+  };
+
+  await attempt();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 /** A PostgreSQL server through a pg connection pool. */
 export function openPostgres(options: PostgresOptions): Db {
   const pool = new pg.Pool({
@@ -92,9 +162,20 @@ export function openPostgres(options: PostgresOptions): Db {
   });
   pool.on('error', (error) => options.onIdleError?.(error));
   let closed: Promise<void> | undefined;
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     ...clientQueryable(pool),
+    prepared: <T>(name: string, sql: string, params: readonly unknown[]) =>
+      reachable(async () => (await pool.query<Row>({ name, text: sql, values: [...params] })).rows as T[]),
+    async listen(channel, handlers) {
+      const stop = await listenOn(options.connectionString, channel, handlers);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     async transaction(fn, transactionOptions) {
       if (transactionOptions?.unbounded) {
         // Its own connection, without the pool's timeouts.
@@ -147,7 +228,7 @@ export function openPostgres(options: PostgresOptions): Db {
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
-      closed ??= pool.end();
+      closed ??= Promise.all([...listeners].map((stop) => stop())).then(() => pool.end());
       return closed;
     },
   };

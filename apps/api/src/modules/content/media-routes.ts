@@ -14,13 +14,14 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape';
 import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
+import { matchesEtag } from '../../lib/public-cache';
 import { publicOrigin } from '../../lib/public-url';
 import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { createDownloadToken, readDownloadToken } from './download-token';
 import { generatedMediaDir } from './media';
 import { findFile, findMessage, type StoredFile } from './repository';
-import { contentNotFound, matchesEtag } from './routes';
+import { contentNotFound } from './routes';
 import { defaultContentDir } from './source';
 
 const MINUTE = 60_000;

@@ -17,8 +17,9 @@ import {
   supportReply,
 } from '@app/contract/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesEtag } from '../../lib/public-cache';
 import type { TestApp } from '../../test/test-app';
-import { contentNotFound, matchesEtag } from './routes';
+import { contentNotFound } from './routes';
 import { defaultContentDir } from './source';
 import { createContentTestApp, get } from './test-helpers';
 
@@ -197,16 +198,18 @@ describe('voice message calls', () => {
 });
 
 describe('HTTP caching', () => {
-  it('answers with an ETag and no-cache, and 304 to a request that has the current version', async () => {
+  it('answers with an ETag and a Cache-Control a CDN can use, and 304 to a request that has the current version', async () => {
+    const cdn = 'public, max-age=60, s-maxage=300, stale-while-revalidate=3600, stale-if-error=86400';
     const first = await get(t, 'dvr', '/api/dvrs');
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/"[0-9a-f]+-\d+"$/);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe(cdn);
 
     const again = await get(t, 'dvr', '/api/dvrs', { 'if-none-match': String(etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(cdn);
 
     const stale = await get(t, 'dvr', '/api/dvrs', { 'if-none-match': 'W/"something-else"' });
     expect(stale.statusCode).toBe(200);

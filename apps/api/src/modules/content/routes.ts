@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
+import { matchesEtag, publicCache } from '../../lib/public-cache';
 import {
   contentVersion,
   findDvrIntro,
@@ -52,19 +53,10 @@ export const contentNotFound = {
   document: 'This site has no such information.',
 } as const;
 
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === bare;
-  });
-}
-
 /**
  * Answers a content call with revalidation: the ETag is the brand's content version, so while
- * the content is unchanged a repeat visit costs one small query and a 304. `load` runs only
+ * the content is unchanged a repeat visit costs one small query and a 304 (its Cache-Control is
+ * the routes' `publicCache`, set by plugins/public-cache.ts). `load` runs only
  * when the caller does not have the current version; undefined becomes a 404 `{ message }`.
  */
 async function revalidated<T>(
@@ -77,17 +69,16 @@ async function revalidated<T>(
   if (version) {
     const etag = `W/"${version}-${REPLY_SHAPE_VERSION}"`;
     if (matchesEtag(request.headers['if-none-match'], etag)) {
-      reply.code(304).header('etag', etag).header('cache-control', 'no-cache');
+      reply.code(304).header('etag', etag);
       throw new NotModified();
     }
     const body = await load();
     if (body === undefined) throw new HttpError(404, notFound);
-    reply.header('etag', etag).header('cache-control', 'no-cache');
+    reply.header('etag', etag);
     return body;
   }
   const body = await load();
   if (body === undefined) throw new HttpError(404, notFound);
-  reply.header('cache-control', 'no-cache');
   return body;
 }
 
@@ -116,7 +107,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dvrintro',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'The introduction of the DVR range',
@@ -130,7 +121,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dvrs',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'The DVR models, in display order (each with dvrName)',
@@ -146,7 +137,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dvrs/:dvrName',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'One DVR model: pictures, specification and downloads',
@@ -166,7 +157,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/support',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'Technical support: numbers, hours and answers',
@@ -180,7 +171,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: "The brand's products, in display order (each with title)",
@@ -194,7 +185,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:name',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'One product: pictures, specification and downloads',
@@ -211,7 +202,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/resources',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'Manuals, datasheets, firmware and software, by type',
@@ -225,7 +216,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/resources/:contentType',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'The resources of one type (manuals, datasheets, guides, firmware, software)',
@@ -242,7 +233,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pages/:slug',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'A content page (home for /) with the resources, products and downloads it lists',
@@ -261,7 +252,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/message/category',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'Voice message categories with their subcategories',
@@ -277,7 +268,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/message/route',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'The voice message menu: id, title and subcategories of each category',
@@ -291,7 +282,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/message/category/:id',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'A voice message category, each subcategory with its messages',
@@ -309,7 +300,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/message/subcategory/:id',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'A voice message subcategory with its messages',
@@ -327,7 +318,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/message/:id',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.content },
       schema: {
         tags,
         summary: 'One voice message: what it says and its recording',

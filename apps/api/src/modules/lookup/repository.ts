@@ -1,6 +1,6 @@
 import { signRefKey } from '@app/contract/accounts';
 import { type Scheme, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { type PublishedContact, publishedFrom } from '../publication/published';
 import { outOfDateSql } from '../sites/repository';
 
@@ -69,25 +69,55 @@ async function toSchemes(q: Queryable, rows: readonly SchemeRow[]): Promise<Sche
 export interface SignLookup {
   id: number;
   signRef: string;
+  /** The operator's company; null with the scheme. */
+  companyId: number | null;
   /** Null when the sticker exists but no operator has registered it. */
   scheme: Scheme | null;
 }
 
+/**
+ * The sign, its site and company, and the publication that applies (the site's own, else the
+ * company's), in one statement. Prepared once per connection under this name.
+ */
+const SIGN_LOOKUP_STATEMENT = 'sign_lookup_v1';
+const signLookupSql = `select st.id, st.sign_ref, ${schemeColumns},
+       p.site_id as publication_site_id, p.show_phone, p.show_email, p.show_address, p.show_relay,
+       p.phone, p.email, p.address, p.is_home_address, p.home_address_consent, p.contact_text
+  from stickers st
+  left join sites s on s.id = st.site_id
+  left join companies c on c.id = s.company_id
+  left join lateral (
+    select cp.site_id, cp.show_phone, cp.show_email, cp.show_address, cp.show_relay, cp.phone, cp.email,
+           cp.address, cp.is_home_address, cp.home_address_consent, cp.contact_text
+      from contact_publications cp
+     where cp.company_id = s.company_id and (cp.site_id = s.id or cp.site_id is null)
+     order by cp.site_id nulls last
+     limit 1
+  ) p on true
+ where st.sign_ref_key = $1`;
+
+type PublicationRow = NonNullable<Parameters<typeof publishedFrom>[0]>;
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Without a registered site the scheme's columns are null; without a publication, its columns. */
+type SignLookupRow = { id: number; sign_ref: string } & Nullable<Omit<SchemeRow, 'sign_ref'>> &
+  Nullable<Omit<PublicationRow, 'site_id'>>;
+
 /** The sign with this reference (hyphens, spaces and case forgiven) and its scheme, if registered. */
-export async function lookupSign(q: Queryable, term: string): Promise<SignLookup | undefined> {
-  const row = await q.maybeOne<{ id: number; sign_ref: string } & Partial<SchemeRow>>(
-    `select st.id, st.sign_ref, ${schemeColumns}
-       from stickers st
-       left join sites s on s.id = st.site_id
-       left join companies c on c.id = s.company_id
-      where st.sign_ref_key = $1`,
-    [signRefKey(term)],
-  );
+export async function lookupSign(db: Db, term: string): Promise<SignLookup | undefined> {
+  const [row] = await db.prepared<SignLookupRow>(SIGN_LOOKUP_STATEMENT, signLookupSql, [signRefKey(term)]);
   if (!row) return undefined;
-  if (row.site_id === undefined || row.site_id === null)
-    return { id: row.id, signRef: row.sign_ref, scheme: null };
-  const [scheme] = await toSchemes(q, [{ ...(row as SchemeRow), sign_ref: row.sign_ref }]);
-  return { id: row.id, signRef: row.sign_ref, scheme: scheme ?? null };
+  if (row.site_id === null) return { id: row.id, signRef: row.sign_ref, companyId: null, scheme: null };
+  // A registered sign's site and company columns are all there (not null, joined by keys).
+  const registered = row as SchemeRow & Nullable<Omit<PublicationRow, 'site_id'>>;
+  // show_relay is never null in a publication: null means none was chosen yet.
+  const publication = registered.show_relay === null ? undefined : (registered as unknown as PublicationRow);
+  return {
+    id: row.id,
+    signRef: row.sign_ref,
+    companyId: registered.company_id,
+    scheme: toScheme({ ...registered, sign_ref: row.sign_ref }, publishedFrom(publication)),
+  };
 }
 
 /** Close words of the vocabulary tried for each typed word (the best by trigram similarity). */

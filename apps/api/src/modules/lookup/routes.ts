@@ -9,8 +9,10 @@ import {
   signLookupParams,
   signLookupReply,
 } from '@app/contract/lookup';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { publicCache } from '../../lib/public-cache';
 import { hitRateLimit, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { addSearchRecord, lookupSign, searchSchemes } from './repository';
 
@@ -25,10 +27,13 @@ export const lookupLimits = {
 } satisfies Record<string, RouteLimit>;
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The sign a term names, through this instance's cache of recent look-ups. */
+  const findSign = (term: string) => app.signLookups.find(term, (t) => lookupSign(app.db, t));
+
   app.get(
     '/api/stickers/search/:term',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.sign },
       preHandler: rateLimit(lookupLimits.search),
       schema: {
         tags,
@@ -39,22 +44,22 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signLookupReply, 404: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request) => {
-      const found = await lookupSign(app.db, request.params.term);
+    async (request, reply) => {
+      const found = await findSign(request.params.term);
       if (!found) throw new HttpError(404, lookupMessages.notFound);
-      return {
-        id: found.id,
-        signRef: found.signRef,
-        registered: found.scheme !== null,
-        scheme: found.scheme,
-      };
+      // Written once per change of the sign (cachedSign), so a repeat costs no serialising or hashing.
+      // A string with a JSON type is sent as it is (the route's serialiser is for objects).
+      return (reply as FastifyReply)
+        .header('etag', found.etag)
+        .type('application/json; charset=utf-8')
+        .send(found.body);
     },
   );
 
   app.get(
     '/api/lookup/search',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.search },
       preHandler: rateLimit(lookupLimits.search),
       schema: {
         tags,
@@ -92,7 +97,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (stickerId !== null) {
         // Only a term that really finds the sign counts for it, so nobody can raise another
         // operator's figures by naming their sign.
-        const found = await lookupSign(app.db, term);
+        const found = (await findSign(term))?.sign;
         if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
         // One look-up per address per sign per hour; repeats are taken and not counted.
         const seen = await hitRateLimit(app.db, `search-record:seen:${request.ip}:${stickerId}`, HOUR);

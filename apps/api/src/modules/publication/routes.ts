@@ -1,4 +1,4 @@
-import { idParams, signRefKey } from '@app/contract/accounts';
+import { idParams } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
 import {
@@ -12,7 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
+import { publicCache } from '../../lib/public-cache';
 import { sessionUser } from '../../plugins/auth';
+import { lookupSign } from '../lookup/repository';
 import { outOfDateSql } from '../sites/repository';
 import { publishedContactForSites } from './published';
 
@@ -199,7 +201,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/sign/:signRef',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicCache: publicCache.sign },
       schema: {
         tags,
         summary: "A sign's operator, site and published contact, as a visitor sees them",
@@ -208,30 +210,15 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.maybeOne<{
-        company_id: number;
-        site_id: number;
-        company: string;
-        site: string;
-        out_of_date: boolean;
-        sign_ref: string;
-      }>(
-        `select k.company_id, k.site_id, c.name as company, s.name as site, k.sign_ref, ${outOfDateSql('s')} as out_of_date
-           from stickers k join sites s on s.id = k.site_id join companies c on c.id = k.company_id
-          where k.sign_ref_key = $1`,
-        [signRefKey(request.params.signRef)],
-      );
-      if (!row) throw new HttpError(404, messages.server.notFound);
-      const contact = (await publishedContactForSites(app.db, row.company_id, [row.site_id])).get(
-        row.site_id,
-      );
-      if (!contact) throw new HttpError(404, messages.server.notFound);
+      const found = await app.signLookups.find(request.params.signRef, (term) => lookupSign(app.db, term));
+      const scheme = found?.sign.scheme;
+      if (!found || !scheme) throw new HttpError(404, messages.server.notFound);
       return {
-        signRef: row.sign_ref,
-        operator: row.company,
-        site: row.site,
-        detailsOutOfDate: row.out_of_date,
-        contact,
+        signRef: found.sign.signRef,
+        operator: scheme.operator,
+        site: scheme.siteName,
+        detailsOutOfDate: scheme.mayBeOutOfDate,
+        contact: scheme.contact,
       };
     },
   );
