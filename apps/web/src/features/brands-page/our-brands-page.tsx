@@ -3,6 +3,7 @@ import { readableTextOn } from '@app/brands/theme';
 import type { CSSProperties } from 'react';
 import { PageShell } from '../../components/page-shell';
 import { useBrand } from '../../lib/brand';
+import { useSiteLocation } from '../../lib/site-location';
 import { brandSiteUrl } from './brand-site-url';
 import { FlipCard } from './flip-card';
 import styles from './our-brands.module.css';
@@ -10,6 +11,7 @@ import styles from './our-brands.module.css';
 /** /our-brands: a flip card for each sister brand, coloured by this brand's `brandPage`. */
 export function OurBrandsPage() {
   const brand = useBrand();
+  const location = useSiteLocation();
   const sisters = brands.filter((b) => b.id !== brand.id);
   const { overlayColor, flipCardBackColor } = brand.brandPage;
   const colours = {
@@ -24,7 +26,7 @@ export function OurBrandsPage() {
     >
       <ul className={styles.cards} style={colours}>
         {sisters.map((sister) => (
-          <FlipCard key={sister.id} brand={sister} siteUrl={brandSiteUrl(sister, window.location)} />
+          <FlipCard key={sister.id} brand={sister} siteUrl={brandSiteUrl(sister, location)} />
         ))}
       </ul>
     </PageShell>
