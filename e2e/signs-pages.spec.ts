@@ -95,6 +95,11 @@ test.describe('signs content pages', () => {
     await search.getByLabel('Sign reference').fill('K7QM-3XWD-P9TE');
     await search.getByRole('button', { name: 'Look up' }).click();
     await expect(page).toHaveURL(`${origin}/search-scheme?ref=K7QM-3XWD-P9TE`);
+    // No sign has it: the look-up page keeps the reference and says so.
+    await expect(page.getByLabel('The reference on the sign')).toHaveValue('K7QM-3XWD-P9TE');
+    await expect(
+      page.getByText('No sign has that reference. Check the reference on the sign and try again.'),
+    ).toBeVisible();
   });
 });
 
