@@ -165,10 +165,13 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
     if (page.status === 200 && found.render) {
-      const rendered = await found.render(
-        request,
-        new URL(request.url, `${request.protocol}://${request.host}`),
-      );
+      const rendered = await found
+        .render(request, new URL(request.url, `${request.protocol}://${request.host}`))
+        .catch((error: unknown) => {
+          // The page still works: the browser draws it, as before server rendering.
+          request.log.error({ err: error }, 'the page could not be drawn on the server');
+          return { kind: 'client' } as const;
+        });
       if (rendered.kind === 'redirect')
         return reply.header('cache-control', 'no-cache').redirect(rendered.location);
       if (rendered.kind === 'page') {
