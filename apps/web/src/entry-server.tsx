@@ -55,6 +55,9 @@ function drawToString(element: ReactNode): Promise<string> {
     let failed: unknown = null;
     // Streamed whole once everything is ready: the page is small, and its ETag needs all of it.
     const stream = renderToPipeableStream(element, {
+      // Never outlined into a later chunk put in place by an inline script: the CSP refuses
+      // inline scripts, and the page is sent whole anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         if (failed) reject(failed);

@@ -35,6 +35,26 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(res.body).toContain('.start-overlay { display: none; }');
   });
 
+  it('a page with a long text is sent whole, with no inline script for the CSP to refuse', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    await contentSeed().run(t.db, t.env);
+    for (const [host, url] of [
+      ['anpr.localhost', '/'],
+      ['signs.localhost', '/help'],
+      ['signs.localhost', '/?userId=17'],
+    ] as const) {
+      const res = await page(host, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('id="page-data"');
+      const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(
+        scripts.filter((tag) => !/type="(module|application\/json)"/.test(tag)),
+        url,
+      ).toEqual([]);
+      expect(res.body, url).not.toContain('<template id="B:');
+    }
+  });
+
   it('the signs home page, a DVR model page and a voice message page hold their content', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     await contentSeed().run(t.db, t.env);

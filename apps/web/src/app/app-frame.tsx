@@ -1,10 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { useInBrowser } from '../lib/in-browser';
 import styles from './app.module.css';
 import { PageLoader } from './page-loader';
 import { ToastHost } from './toast-host';
-
-const noSubscription = () => () => {};
 
 /**
  * What the browser and the server both draw around the site: the site, the start-up overlay over
@@ -23,11 +22,7 @@ export function AppFrame({
   loading: boolean;
   failed?: boolean;
 }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   return (
     <QueryClientProvider client={queryClient}>
       {site && <div inert={loading && inBrowser}>{site}</div>}
