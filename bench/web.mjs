@@ -11,6 +11,9 @@
 // Budget: each brand at most 1.4x the runtime. A brand's page that loads another brand's route
 // group is reported too.
 //
+// Each home page arrives drawn by the server (issue 16): the bytes of its HTML, as sent and
+// gzipped at level 9, are printed too (not part of the budget).
+//
 // Options: --no-build weighs the existing apps/web/dist. BENCH_PORT (default 3390) moves the server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -87,7 +90,8 @@ function weigh(label, files) {
 async function filesBeforeContent(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(url);
+  const response = await page.goto(url);
+  const html = Buffer.from((await response?.body()) ?? '');
   await page
     .getByRole('status')
     .filter({ hasText: 'Loading...' })
@@ -103,7 +107,7 @@ async function filesBeforeContent(browser, url) {
     const path = new URL(resourceUrl).pathname.replace(/^\//, '');
     if (/^assets\/.+\.(js|css)$/.test(path) && existsSync(join(dist, path))) files.add(path);
   }
-  return files;
+  return { files, htmlBytes: html.length, htmlGzipBytes: gzipSync(html, { level: 9 }).length };
 }
 
 const runtime = weigh('runtime (react, react-dom, scheduler, react-router)', runtimeFiles);
@@ -112,8 +116,10 @@ const server = await startServer({ port, dataDir: 'data/bench-web' });
 const browser = await chromium.launch(chromiumOptions);
 try {
   for (const id of brandIds) {
-    const files = await filesBeforeContent(browser, `${server.origin(id)}/`);
+    const { files, htmlBytes, htmlGzipBytes } = await filesBeforeContent(browser, `${server.origin(id)}/`);
     const row = weigh(`${id} home page`, files);
+    row.htmlBytes = htmlBytes;
+    row.htmlGzipBytes = htmlGzipBytes;
     row.missingRuntime = [...runtimeFiles].some((file) => !files.has(file));
     row.otherBrands = [...files]
       .map((file) => routeGroupOf.get(file))
@@ -141,6 +147,11 @@ process.stdout.write(
   `\nWeb weight before the home page's content is painted (gzip -9 bytes)\n${line(headers)}\n`,
 );
 for (const cells of table) process.stdout.write(`${line(cells)}\n`);
+process.stdout.write('\nServer-drawn HTML of each home page (bytes as sent, gzip -9)\n');
+for (const r of rows)
+  process.stdout.write(
+    `${r.label.padEnd(widths[0])}  ${String(r.htmlBytes).padStart(8)}  ${String(r.htmlGzipBytes).padStart(7)}\n`,
+  );
 
 const over = rows.filter((r) => !r.within);
 for (const r of rows) {

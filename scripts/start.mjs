@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The server renderer is built last (npm run build -w @app/web), so it dates the whole build.
+const builtIndex = path.join(root, 'apps/web/dist/.ssr/entry-server.js');
 const buildInputs = [
   'apps/web/src',
   'apps/web/index.html',

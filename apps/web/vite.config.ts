@@ -7,27 +7,38 @@ import { lexedMarkdown } from './lexed-markdown';
 // framework runtime and nothing of ours.
 const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (npm run build) makes the server's renderer from the same
+// sources and options, so its CSS-module class names are the browser's. It goes to dist/.ssr,
+// which the API never serves as a file (names starting with a dot are skipped).
+const serverBuild = {
+  copyPublicDir: false,
+  outDir: 'dist/.ssr',
+  rolldownOptions: { output: { entryFileNames: '[name].js' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lexedMarkdown()],
   // The breakpoints of src/lib/breakpoints.ts, named in stylesheets as custom media.
   css: { postcss: { plugins: [customMedia()] } },
-  build: {
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Route groups are all called routes.tsx; name their chunks after the brand instead.
-        chunkFileNames: (chunk) => {
-          const brand = /[\\/]brands[\\/]([a-z]+)[\\/]routes\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          return brand ? `assets/brand-${brand}-[hash].js` : 'assets/[name]-[hash].js';
-        },
-        codeSplitting: {
-          groups: [{ name: 'runtime', test: runtimePackages, priority: 10 }],
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Route groups are all called routes.tsx; name their chunks after the brand instead.
+            chunkFileNames: (chunk) => {
+              const brand = /[\\/]brands[\\/]([a-z]+)[\\/]routes\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+              return brand ? `assets/brand-${brand}-[hash].js` : 'assets/[name]-[hash].js';
+            },
+            codeSplitting: {
+              groups: [{ name: 'runtime', test: runtimePackages, priority: 10 }],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     // In development the API runs separately (npm run dev:api) on its default port.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandById, brands, defaultBrand, resolveBrand } from './index';
 import { loadBrand } from './load-brand';
-import { brandStarts, defaultBrandId, resolveBrandId } from './start';
+import { brandStarts, defaultBrandId, resolveBrandId, START_OVERLAY_MS } from './start';
 import { brandIds } from './types';
 
 /** Host names a visitor of the brand may arrive on, in development and in production. */
@@ -95,4 +95,10 @@ describe('loadBrand', () => {
       expect(await loadBrand(resolveBrandId(host))).toBe(resolveBrand(host));
     },
   );
+});
+
+describe('the start-up overlay', () => {
+  it('shows for the 1 second of SPEC.md section 1', () => {
+    expect(START_OVERLAY_MS).toBe(1000);
+  });
 });

@@ -1,6 +1,12 @@
 import { hostKey } from './resolve-brand';
 import { type BrandConfig, type BrandId, brandIds } from './types';
 
+/**
+ * SPEC.md section 1: how long the start-up overlay shows at start and again after a host change.
+ * The overlay stands over the server-rendered page; every brand shares this one duration.
+ */
+export const START_OVERLAY_MS = 1000;
+
 /** The colours and spacing the web app writes as CSS custom properties. */
 export type BrandTheme = Pick<
   BrandConfig,

@@ -103,3 +103,47 @@ export function renderSitemap(brand: BrandConfig, origin: string): string {
     '',
   ].join('\n');
 }
+
+const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html--><\/div>/;
+/** Without JavaScript nothing takes the overlay away: it is not drawn at all then. */
+const NO_SCRIPT_STYLE = '<noscript><style>.start-overlay { display: none; }</style></noscript>';
+
+export interface RenderedPage {
+  /** The page's markup for #root (the web app's server render). */
+  html: string;
+  /** The page's data as JSON, safe inside <script> (entry-server escapes `<`). */
+  data: string;
+  /** Stylesheets and module preloads of the page's own parts. */
+  headLinks: string;
+}
+
+/**
+ * A page index.html for a server-rendered page: its markup in #root where the start-up overlay
+ * stood, its data in a JSON block the browser reads (not executed, so the CSP stays as it is).
+ */
+export function fillRenderedPage(parts: readonly string[], url: string, page: RenderedPage): string {
+  return fillPageTemplate(parts, url)
+    .replace(/<\/head>/i, () => `${page.headLinks}${NO_SCRIPT_STYLE}\n  </head>`)
+    .replace(
+      APP_HTML,
+      () => `${page.html}</div>\n    <script type="application/json" id="page-data">${page.data}</script>`,
+    );
+}
+
+/** Class names a stylesheet defines (`.name` in its selectors). */
+export function classNamesIn(css: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of css.replace(/\{[^{}]*\}/g, '{}').matchAll(/\.(-?[A-Za-z_][\w-]*)/g)) {
+    if (match[1]) names.add(match[1]);
+  }
+  return names;
+}
+
+/** Class names used in markup (`class="a b"`). */
+export function classNamesUsed(html: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] ?? '').split(/\s+/)) if (name) names.add(name);
+  }
+  return names;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandConfig } from '@app/brands';
@@ -5,21 +6,51 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Env } from '../env';
 import { publicOrigin } from '../lib/public-url';
-import { classifyPath, fillPageTemplate, renderPageTemplate, renderRobots, renderSitemap } from './web-html';
+import {
+  classifyPath,
+  classNamesIn,
+  classNamesUsed,
+  fillPageTemplate,
+  fillRenderedPage,
+  renderPageTemplate,
+  renderRobots,
+  renderSitemap,
+} from './web-html';
+import { loadRenderer, type RenderPage } from './web-render';
 
 export const NOT_BUILT_MESSAGE =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds it when needed), then reload this page.';
 
 /** Files a deploy may change under the same name (logos, favicons, images). */
 const SHORT_CACHE = 'public, max-age=3600';
+/**
+ * A server-rendered public page: browsers ask again each time (an ETag makes that a 304), a CDN
+ * may serve it for a minute and, while it asks again, for ten more (docs/decisions/0022).
+ */
+const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
 interface WebBuild {
   indexHtml: string;
   /** Paths relative to the dist folder, `/`-separated, without index.html. */
   files: Set<string>;
+  /** Each class name of the build's stylesheets, and the stylesheets (`/assets/...css`) defining it. */
+  stylesheetsOf: Map<string, string[]>;
+  render?: RenderPage;
 }
 
-async function readBuild(dir: string): Promise<WebBuild | undefined> {
+/** Stylesheets of lazily loaded parts (not linked by index.html), by the class names they define. */
+async function readStylesheets(dir: string, files: Set<string>, indexHtml: string) {
+  const stylesheetsOf = new Map<string, string[]>();
+  for (const file of files) {
+    if (!file.startsWith('assets/') || !file.endsWith('.css') || indexHtml.includes(`/${file}`)) continue;
+    for (const name of classNamesIn(await readFile(path.join(dir, file), 'utf8'))) {
+      stylesheetsOf.set(name, [...(stylesheetsOf.get(name) ?? []), `/${file}`]);
+    }
+  }
+  return stylesheetsOf;
+}
+
+async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefined> {
   let indexHtml: string;
   try {
     indexHtml = await readFile(path.join(dir, 'index.html'), 'utf8');
@@ -34,8 +65,18 @@ async function readBuild(dir: string): Promise<WebBuild | undefined> {
     const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (rel !== 'index.html' && !rel.split('/').some((part) => part.startsWith('.'))) files.add(rel);
   }
-  return { indexHtml, files };
+  return { indexHtml, files, stylesheetsOf: await readStylesheets(dir, files, indexHtml) };
 }
+
+/** The stylesheets the page's markup needs beyond index.html's, linked so it is drawn styled at once. */
+function headLinks(build: WebBuild, html: string): string {
+  const sheets = new Set<string>();
+  for (const name of classNamesUsed(html))
+    for (const sheet of build.stylesheetsOf.get(name) ?? []) sheets.add(sheet);
+  return [...sheets].map((href) => `<link rel="stylesheet" crossorigin href="${href}" />\n    `).join('');
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
  * The built web app, per host: hashed assets cached for good, other files briefly, and every
@@ -49,7 +90,10 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
   // Read once: a deploy restarts the server. Until a build exists, each request looks again.
   let build: WebBuild | undefined;
   const currentBuild = async () => {
-    build ??= await readBuild(distDir);
+    if (!build) {
+      const read = await readBuild(distDir);
+      if (read) build = { ...read, render: await loadRenderer(app, distDir) };
+    }
     return build;
   };
 
@@ -120,6 +164,27 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const { brand } = request;
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
+    if (page.status === 200 && found.render) {
+      const rendered = await found
+        .render(request, new URL(request.url, `${request.protocol}://${request.host}`))
+        .catch((error: unknown) => {
+          // The page still works: the browser draws it, as before server rendering.
+          request.log.error({ err: error }, 'the page could not be drawn on the server');
+          return { kind: 'client' } as const;
+        });
+      if (rendered.kind === 'redirect')
+        return reply.header('cache-control', 'no-cache').redirect(rendered.location);
+      if (rendered.kind === 'page') {
+        const html = fillRenderedPage(pageTemplate(found.indexHtml, brand, page.pattern), url, {
+          ...rendered,
+          headLinks: headLinks(found, rendered.html),
+        });
+        const etag = etagOf(html);
+        reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'accept-encoding');
+        if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
+    }
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')

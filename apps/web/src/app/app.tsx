@@ -1,28 +1,41 @@
+import type { BrandConfig } from '@app/brands';
 import { brandStarts, resolveBrandId } from '@app/brands/start';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApiClient } from '../lib/api-client';
 import { BrandProvider } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { applyBrandTheme } from '../lib/theme';
-import styles from './app.module.css';
-import { PageLoader, useLoaderTimer } from './page-loader';
-import { ToastHost } from './toast-host';
+import { AppFrame } from './app-frame';
+import { useLoaderTimer } from './page-loader';
 import { useBrandConfig } from './use-brand-config';
-import { useBrandRouter } from './use-brand-router';
+import { type BrandRouter, useBrandRouter } from './use-brand-router';
+
+/**
+ * A page the server rendered: its brand, the router made over the same routes and the query
+ * cache holding the data the server drew it with, all ready before the first render (hydration
+ * must draw exactly what the server did).
+ */
+export interface ServerStart {
+  host: string;
+  brand: BrandConfig;
+  router: BrandRouter;
+  queryClient: QueryClient;
+}
 
 /**
  * Resolves the brand from the host name, loads its configuration and route group behind the
  * start-up overlay and does it all again (overlay included) if the host changes. The overlay wears
  * the brand's colours from the first paint: they are known before the configuration arrives.
+ * A server-rendered page starts with all of it at hand (`start`); the overlay still shows its time.
  */
-export function App() {
-  const [host, setHost] = useState(() => window.location.hostname);
+export function App({ start }: { start?: ServerStart } = {}) {
+  const [host, setHost] = useState(() => start?.host ?? window.location.hostname);
   const brandId = useMemo(() => resolveBrandId(host), [host]);
-  const [queryClient] = useState(createQueryClient);
-  const config = useBrandConfig(brandId);
-  const routing = useBrandRouter(brandId);
+  const [queryClient] = useState(() => start?.queryClient ?? createQueryClient());
+  const config = useBrandConfig(brandId, start?.brand);
+  const routing = useBrandRouter(brandId, start?.router);
   const brand = config.status === 'ready' ? config.brand : null;
   const router = routing.status === 'ready' ? routing.router : null;
   const timerRunning = useLoaderTimer(host);
@@ -59,19 +72,5 @@ export function App() {
     [brand, router],
   );
 
-  return (
-    <QueryClientProvider client={queryClient}>
-      {site && <div inert={loading}>{site}</div>}
-      {failed && (
-        <div className={styles.failure} role="alert">
-          <p>The site could not be loaded. Please check your connection and reload the page.</p>
-          <button type="button" onClick={() => window.location.reload()}>
-            Reload
-          </button>
-        </div>
-      )}
-      {loading && <PageLoader />}
-      <ToastHost />
-    </QueryClientProvider>
-  );
+  return <AppFrame queryClient={queryClient} site={site} loading={loading} failed={failed} />;
 }

@@ -1,7 +1,8 @@
+import { START_OVERLAY_MS } from '@app/brands/start';
 import { useEffect, useState } from 'react';
 
 /** SPEC.md section 9: the start-up overlay shows for 1 second (and again after a host change). */
-export const PAGE_LOADER_MS = 1000;
+export const PAGE_LOADER_MS = START_OVERLAY_MS;
 
 /** True for PAGE_LOADER_MS after mount and after every change of `key`. */
 export function useLoaderTimer(key: string): boolean {

@@ -45,6 +45,18 @@ export class ApiError extends Error {
     this.body = body;
   }
 
+  /** What a server-rendered page hands the browser of a failed query (see revive). */
+  toJSON(): ApiErrorJson {
+    return { apiError: true, kind: this.kind, message: this.message, status: this.status, body: this.body };
+  }
+
+  /** The ApiError a server-rendered page's data held, or the value as it was. */
+  static revive(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null || !('apiError' in value)) return value;
+    const { kind, message, status, body } = value as ApiErrorJson;
+    return new ApiError(kind, message, status, body);
+  }
+
   /** The `message` field of the server's reply, which the spec shows to users in several places. */
   get serverMessage(): string | undefined {
     if (typeof this.body === 'object' && this.body !== null && 'message' in this.body) {
@@ -53,6 +65,14 @@ export class ApiError extends Error {
     }
     return undefined;
   }
+}
+
+interface ApiErrorJson {
+  apiError: true;
+  kind: 'http' | 'network';
+  message: string;
+  status: number | null;
+  body: unknown;
 }
 
 /** Accepts any reply, typed `unknown`. */
@@ -68,6 +88,16 @@ export function apiBaseUrl(
 }
 
 let baseUrl = '';
+
+/** How requests leave: the browser's fetch, or the server's own in-process answer while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server render sends the pages' API calls to the API in the same process. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
 
 /** Called at start and on a host change, so fetchers need no brand argument. */
 export function configureApiClient(
@@ -106,7 +136,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
+    response = await transport(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     console.error(`Network failure on ${method} ${path}`, cause);

@@ -70,7 +70,11 @@ export function clearSession(): void {
   announceSessionChange();
 }
 
+const signedOut: Session = { signedIn: false, master: false, token: null, userId: null };
+
 export function readSession(): Session {
+  // The server renders public pages for everyone: nobody is signed in there.
+  if (typeof localStorage === 'undefined') return signedOut;
   const token = localStorage.getItem(STORAGE_KEYS.token);
   let master = false;
   try {
@@ -87,7 +91,7 @@ export function readSession(): Session {
 }
 
 let cachedKey = '';
-let cachedSession: Session = { signedIn: false, master: false, token: null, userId: null };
+let cachedSession: Session = signedOut;
 
 function sessionSnapshot(): Session {
   const next = readSession();
@@ -110,5 +114,6 @@ function subscribe(onChange: () => void): () => void {
 
 /** The current session; re-renders when it changes in this tab or another. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, sessionSnapshot, sessionSnapshot);
+  // A server-rendered page is drawn signed out; the browser's session follows right after hydration.
+  return useSyncExternalStore(subscribe, sessionSnapshot, () => signedOut);
 }

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
-import { matchesEtag } from '../content/routes';
+import { matchesEtag } from '../../lib/public-cache';
 import { type RenderedDownload, signDownloads } from './catalogue';
 
 const tags = ['downloads'];

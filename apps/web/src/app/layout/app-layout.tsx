@@ -3,7 +3,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogProvider } from '../../features/auth/auth-dialog-provider';
 import { useBrand } from '../../lib/brand';
-import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../lib/media-query';
+import { NARROW_SCREEN_QUERY, useMediaQueryOrUnknown } from '../../lib/media-query';
 import { NOT_FOUND_PATH } from '../pages/not-found-page';
 import styles from './app-layout.module.css';
 import { FixedFooter, SignsFooter } from './footer';
@@ -21,7 +21,10 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>) {
 export function AppLayout() {
   const brand = useBrand();
   const { pathname } = useLocation();
-  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  // Unknown on the server and while its page hydrates: both the sidebar and the menu button are
+  // drawn then, and the stylesheet shows the one that suits the screen, so nothing moves after.
+  const screen = useMediaQueryOrUnknown(NARROW_SCREEN_QUERY);
+  const narrow = screen === true;
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -35,14 +38,18 @@ export function AppLayout() {
 
   return (
     <AuthDialogProvider>
-      <div className={styles.layout} data-footer={brand.showFooter}>
+      <div
+        className={styles.layout}
+        data-footer={brand.showFooter}
+        data-screen={screen === null ? 'unknown' : undefined}
+      >
         <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
           Skip to main content
         </a>
         <Sidebar open={!narrow || menuOpen} narrow={narrow} onClose={closeMenu} toggleRef={toggleRef} />
         <div className={styles.body}>
           <TopBar
-            showToggle={narrow}
+            showToggle={screen !== false}
             menuOpen={menuOpen}
             onToggleMenu={() => setMenuOpen((open) => !open)}
             toggleRef={toggleRef}

@@ -39,6 +39,7 @@ export function TopBar({ showToggle, menuOpen, onToggleMenu, toggleRef }: TopBar
           ref={toggleRef}
           type="button"
           className={styles.toggle}
+          data-menu-toggle
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={SIDEBAR_ID}

@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useInBrowser } from '../../lib/in-browser';
 import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import {
   type AccountMode,
@@ -33,6 +34,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     open: false,
     mode: 'signIn',
   });
+  // A mailed link's dialog opens in the browser: the server draws the page under it.
+  const inBrowser = useInBrowser();
   const confirmUserId = searchParams.get(CONFIRM_PARAM);
   const resetToken = searchParams.get(RESET_PARAM);
 
@@ -75,7 +78,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext value={controls}>
       <SignInPromptContext value={controls.openSignInFor}>{children}</SignInPromptContext>
-      {state.kind !== 'closed' && (
+      {inBrowser && state.kind !== 'closed' && (
         <Suspense fallback={null}>
           <AuthDialogs />
         </Suspense>

@@ -1,6 +1,8 @@
 import { lookupMessages } from '@app/contract/lookup';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { serverDoneKeys } from '../../app/route-handle';
 import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { useFocusOutcome } from '../../lib/focus-outcome';
@@ -22,8 +24,11 @@ export function SearchSchemePage() {
   const asked = (params.get('ref') ?? '').slice(0, 40);
   const inputId = useId();
   const hintId = useId();
+  // The server answered `?ref=` already (it found no sign) when it drew this page.
+  const answeredByServer =
+    useQueryClient().getQueryData(serverDoneKeys.refNotFound(asked)) === true && asked.trim() !== '';
   const [term, setTerm] = useState(asked);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(answeredByServer ? lookupMessages.notFound : null);
   const [busy, setBusy] = useState(false);
   const [answers, setAnswers] = useState(0);
   const errorRef = useFocusOutcome<HTMLParagraphElement>(answers);
@@ -55,6 +60,11 @@ export function SearchSchemePage() {
     const value = asked.trim();
     if (!value || started.current === value) return;
     started.current = value;
+    // The server's page already says no sign has it; the look-up is counted here, as below.
+    if (answeredByServer) {
+      recordSearch(value, null);
+      return;
+    }
     setTerm(asked);
     void find(value, true);
   }, [asked]);

@@ -1,11 +1,14 @@
 import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
+
+const signedIn: RouteHandle = { clientOnly: true };
 
 /**
  * The operator workspace, spread into the signs brand's routes. Each page's code arrives when it
  * is opened, so none of it is in the brand's first paint.
  */
-export const workspaceRoutes: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/your-sites', element: lazyPage(() => import('./your-sites-page').then((m) => m.YourSitesPage)) },
   { path: '/site', element: lazyPage(() => import('./site-page').then((m) => m.SitePage)) },
   {
@@ -30,3 +33,6 @@ export const workspaceRoutes: RouteObject[] = [
     element: lazyPage(() => import('./accept-invite-page').then((m) => m.AcceptInvitePage)),
   },
 ];
+
+/** Signed-in pages: drawn in the browser, never by the server. */
+export const workspaceRoutes: RouteObject[] = pages.map((route) => ({ ...route, handle: signedIn }));

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contentSeed } from '../modules/content/seed';
+import { call, register } from '../modules/users/test-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The real web build, server renderer included: these tests read what the server draws.
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+beforeAll(() => {
+  if (existsSync(path.join(webDist, '.ssr', 'entry-server.js'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web app could not be built');
+}, 240_000);
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const page = (host: string, url: string, headers: Record<string, string> = {}) =>
+  call(t, 'GET', url, { headers: { host, ...headers } });
+
+describe('public pages drawn by the server (plain HTTP, no browser)', () => {
+  it('a sign page holds the operator, and its data for the browser', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd', siteName: 'Quay car park' });
+    const res = await page('signs.localhost', `/sign/${sticker.signRef}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
+    expect(res.body).toContain('Quay car park');
+    expect(res.body).toContain('<script type="application/json" id="page-data">');
+    expect(res.body).toContain('.start-overlay { display: none; }');
+  });
+
+  it('a page with a long text is sent whole, with no inline script for the CSP to refuse', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    await contentSeed().run(t.db, t.env);
+    for (const [host, url] of [
+      ['anpr.localhost', '/'],
+      ['signs.localhost', '/help'],
+      ['signs.localhost', '/?userId=17'],
+    ] as const) {
+      const res = await page(host, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('id="page-data"');
+      const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(
+        scripts.filter((tag) => !/type="(module|application\/json)"/.test(tag)),
+        url,
+      ).toEqual([]);
+      expect(res.body, url).not.toContain('<template id="B:');
+    }
+  });
+
+  it('the signs home page, a DVR model page and a voice message page hold their content', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    await contentSeed().run(t.db, t.env);
+    const home = await page('signs.localhost', '/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toMatch(/<h1[^>]*>Who is watching me\?<\/h1>/);
+    expect(home.body).toContain('Sign reference');
+
+    const dvr = await page('dvr.localhost', '/dvrs/AL-8CH-H5');
+    expect(dvr.statusCode).toBe(200);
+    expect(dvr.body).toMatch(/<h1[^>]*>Alien AL-8CH-H5 8-channel hybrid DVR<\/h1>/);
+    expect(dvr.body).toContain('eight analogue HD cameras');
+
+    const message = await page('voice.localhost', '/message/1');
+    expect(message.statusCode).toBe(200);
+    expect(message.body).toMatch(/<h1[^>]*>You are being recorded on CCTV<\/h1>/);
+    expect(message.body).toContain('Warning. You are being recorded on CCTV.');
+  });
+
+  it('answers /search-scheme?ref= itself: a found sign moves to its page, an unknown one says so', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t);
+    const typed = sticker.signRef.toLowerCase().replaceAll('-', '');
+    const found = await page('signs.localhost', `/search-scheme?ref=${typed}`);
+    expect(found.statusCode).toBe(302);
+    expect(found.headers.location).toBe(`/sign/${sticker.signRef}`);
+
+    const unknown = await page('signs.localhost', '/search-scheme?ref=NOPE-0000-NONE');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('value="NOPE-0000-NONE"');
+    expect(unknown.body).toContain(
+      'No sign has that reference. Check the reference on the sign and try again.',
+    );
+  });
+
+  it('a drawn page can be cached by a CDN, and the same page again is a 304', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t);
+    const first = await page('signs.localhost', `/sign/${sticker.signRef}`);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await page('signs.localhost', `/sign/${sticker.signRef}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // A change to the page is a new ETag.
+    const other = await page('signs.localhost', '/sign/NOPE-0000-NONE', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('a signed-in page is left to the browser', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const res = await page('signs.localhost', '/your-sites');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('id="page-data"');
+    expect(res.body).toContain('<div class="start-overlay" role="status">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves the server renderer as a file', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const res = await page('signs.localhost', '/.ssr/entry-server.js');
+    expect(res.body).not.toContain('renderToPipeableStream');
+  });
+});

@@ -1,0 +1,120 @@
+import type { Page, Request } from '@playwright/test';
+import { brandOrigin } from './support/env';
+import { expect, test } from './support/fixtures';
+import { registerOperator } from './support/operator';
+
+/**
+ * Issue 16: public pages arrive drawn by the server, and the browser takes them over without a
+ * hydration error (the fixture fails a test on any console error) and without asking the API again
+ * for what the page already holds.
+ */
+
+const operatorName = 'Harbourside Cameras Ltd';
+
+/** The browser's own API calls for data (not pictures), while `during` runs. */
+async function dataCalls(page: Page, during: () => Promise<void>): Promise<string[]> {
+  const calls: string[] = [];
+  const listener = (request: Request) => {
+    const url = new URL(request.url());
+    if (
+      url.pathname.startsWith('/api/') &&
+      request.resourceType() === 'fetch' &&
+      request.method() === 'GET'
+    ) {
+      calls.push(url.pathname);
+    }
+  };
+  page.on('request', listener);
+  await during();
+  page.off('request', listener);
+  return calls;
+}
+
+/** Opens a page and waits until the browser has taken it over and the start-up overlay has gone. */
+async function openAndSettle(page: Page, url: string): Promise<string> {
+  const response = await page.goto(url);
+  await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the page was taken over; anything the page would still
+  // fetch after hydration would have started by now.
+  await page.waitForLoadState('networkidle');
+  return (await response?.text()) ?? '';
+}
+
+test.describe('with JavaScript', () => {
+  test('the sign page, the signs home page, a DVR model page and a voice message page are taken over without a second request', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const operator = await registerOperator(undefined, { companyName: operatorName });
+    const signUrl = `${brandOrigin('signs')}/sign/${operator.signRef}`;
+
+    let html = '';
+    const signCalls = await dataCalls(page, async () => {
+      html = await openAndSettle(page, signUrl);
+    });
+    // The operator's name is in the HTML the server sent, before any script ran.
+    expect(html).toContain(operatorName);
+    await expect(page.getByRole('heading', { level: 1, name: operatorName })).toBeVisible();
+    expect(signCalls).toEqual([]);
+
+    const pages = [
+      { url: `${brandOrigin('signs')}/`, heading: 'Who is watching me?' },
+      { url: `${brandOrigin('dvr')}/dvrs/AL-8CH-H5`, heading: 'Alien AL-8CH-H5 8-channel hybrid DVR' },
+      { url: `${brandOrigin('voice')}/message/1`, heading: 'You are being recorded on CCTV' },
+    ];
+    for (const { url, heading } of pages) {
+      let html = '';
+      const calls = await dataCalls(page, async () => {
+        html = await openAndSettle(page, url);
+      });
+      expect(html).toMatch(/<main[^>]*>.*<h1/s);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(calls, url).toEqual([]);
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a sign page shows the operator, and the home page look-up box leads to it', async ({ page }) => {
+    test.setTimeout(90_000);
+    const operator = await registerOperator(undefined, { companyName: operatorName });
+    const signUrl = `${brandOrigin('signs')}/sign/${operator.signRef}`;
+
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(signUrl);
+      const heading = page.getByRole('heading', { level: 1, name: operatorName });
+      await expect(heading).toBeInViewport();
+      // Nothing stands over the page: the overlay is there for the script that never runs.
+      await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+      await page.screenshot({
+        path: test.info().outputPath(`server-sign-page-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
+
+    await page.goto(`${brandOrigin('signs')}/`);
+    const box = page.getByRole('search', { name: 'Look up a sign' }).getByLabel('Sign reference');
+    await box.fill(operator.signRef.toLowerCase().replaceAll('-', ''));
+    await box.press('Enter');
+    await expect(page).toHaveURL(signUrl);
+    await expect(page.getByRole('heading', { level: 1, name: operatorName })).toBeVisible();
+  });
+
+  test('an unknown reference keeps the box and says no sign has it', async ({ page }) => {
+    await page.goto(`${brandOrigin('signs')}/`);
+    const box = page.getByRole('search', { name: 'Look up a sign' }).getByLabel('Sign reference');
+    await box.fill('NOPE-0000-NONE');
+    await box.press('Enter');
+    await expect(page).toHaveURL(`${brandOrigin('signs')}/search-scheme?ref=NOPE-0000-NONE`);
+    await expect(
+      page.getByText('No sign has that reference. Check the reference on the sign and try again.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('The reference on the sign')).toHaveValue('NOPE-0000-NONE');
+  });
+});
