@@ -27,6 +27,7 @@ import { registerMetrics } from './plugins/metrics';
 import { databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
+import type { TokenBuckets } from './plugins/token-bucket';
 import { webRoutes } from './plugins/web';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   db: Db;
   /** Fastify's logger option; default: JSON lines at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** The in-memory counts of public reads (default: new, on the real clock). */
+  publicReads?: TokenBuckets;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
@@ -61,7 +64,7 @@ function trustProxyOption(trust: number | string[]): string[] | ((address: strin
 }
 
 /** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
-export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: env.logLevel },
     // While closing, a request routed on a kept-alive connection gets 503 (its body carries a
@@ -86,7 +89,7 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   registerAuth(app);
   registerErrorHandling(app);
   registerJsonBody(app);
-  registerRateLimits(app);
+  registerRateLimits(app, publicReads);
 
   await registerSecurity(app, env);
   await app.register(compress, { encodings: ['br', 'gzip'] });

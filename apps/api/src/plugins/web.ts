@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Env } from '../env';
 import { publicOrigin } from '../lib/public-url';
+import { publicReadLimit, takePublicRead } from './rate-limit';
 import { classifyPath, fillPageTemplate, renderPageTemplate, renderRobots, renderSitemap } from './web-html';
 
 export const NOT_BUILT_MESSAGE =
@@ -117,6 +118,8 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     if (file !== undefined && found.files.has(file)) return sendFile(reply, file);
     if (pathname.startsWith('/assets/')) return reply.callNotFound();
 
+    // A page (not a file of the build) is a public read: counted in memory, never in the database.
+    takePublicRead(request, reply, publicReadLimit);
     const { brand } = request;
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
