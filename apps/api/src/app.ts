@@ -16,6 +16,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
+import { createLogging, OneLinePerRequest } from './lib/logger';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { apiModules } from './modules/registry';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     adminToken: string;
     /** Uploaded files: DATA_DIR or an S3-compatible bucket (STORAGE). */
     storage: FileStorage;
+    /** Writes the log lines still waiting and ends the log (call just before the process exits). */
+    closeLogs(): Promise<void>;
   }
 }
 
@@ -52,7 +55,7 @@ export type App = FastifyInstance<
 export interface BuildAppOptions {
   env: ResolvedEnv;
   db: Db;
-  /** Fastify's logger option; default: JSON lines at LOG_LEVEL. */
+  /** Fastify's logger option; default: `createLogging` (JSON lines in production, sentences otherwise). */
   logger?: FastifyServerOptions['logger'];
   /** The in-memory counts of public reads (default: new, on the real clock). */
   publicReads?: TokenBuckets;
@@ -65,8 +68,11 @@ function trustProxyOption(trust: number | string[]): string[] | ((address: strin
 
 /** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
 export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions): Promise<App> {
+  const logging = logger === undefined ? createLogging(env) : undefined;
   const app = Fastify({
-    logger: logger ?? { level: env.logLevel },
+    logger: logging?.options ?? logger,
+    // One line per request, written when the reply has gone.
+    logController: new OneLinePerRequest(),
     // While closing, a request routed on a kept-alive connection gets 503 (its body carries a
     // `message` too) and `Connection: close`, instead of hanging.
     return503OnClosing: true,
@@ -83,6 +89,7 @@ export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions
   app.decorate('env', env);
   app.decorate('adminToken', newAdminToken());
   app.decorate('storage', createStorage(env.storage, env.dataDir));
+  app.decorate('closeLogs', logging?.close ?? (async () => undefined));
   registerRequestId(app);
   registerMetrics(app);
   registerBrand(app);

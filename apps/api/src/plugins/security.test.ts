@@ -213,8 +213,8 @@ describe('TRUST_PROXY', () => {
     t = await createTestApp({ logger: log.logger });
     const seen = await seenAddress('192.0.2.44');
     expect(seen).toEqual(['login:address:192.0.2.44']);
-    const incoming = log.lines.find((line) => line.msg === 'incoming request');
-    expect(incoming?.req).toMatchObject({ remoteAddress: '192.0.2.44' });
+    const completed = log.lines.find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ remoteAddress: '192.0.2.44' });
   });
 
   it('a hop count: the address the nearest proxy saw counts for rate limits and logs', async () => {
@@ -222,8 +222,8 @@ describe('TRUST_PROXY', () => {
     t = await createTestApp({ env: { trustProxy: 1 }, logger: log.logger });
     const seen = await seenAddress('10.0.0.5');
     expect(seen).toEqual(['login:address:203.0.113.7']);
-    const incoming = log.lines.find((line) => line.msg === 'incoming request');
-    expect(incoming?.req).toMatchObject({ remoteAddress: '203.0.113.7' });
+    const completed = log.lines.find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ remoteAddress: '203.0.113.7' });
   });
 
   it('a list of proxies: only those proxies are believed', async () => {
