@@ -12,9 +12,9 @@ import { webFixtureDir } from '../apps/api/src/test/web-fixture';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// As deep as apps/api/dist, where `npm start` builds it, without touching that build.
-const outDir = path.join(root, 'apps/api', `dist-test-${randomUUID()}`);
-afterAll(() => rm(outDir, { recursive: true, force: true }));
+// Beside the build `npm start` makes (apps/api/dist/server.js), under a name of its own.
+const outfile = path.join(root, 'apps/api/dist', `server-test-${randomUUID()}.js`);
+afterAll(() => Promise.all([outfile, `${outfile}.map`].map((file) => rm(file, { force: true }))));
 
 function get(port: number, urlPath: string, host = '127.0.0.1'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -34,7 +34,6 @@ function get(port: number, urlPath: string, host = '127.0.0.1'): Promise<{ statu
 }
 
 it('the API builds to JavaScript that plain node runs: it migrates, seeds and answers', async () => {
-  const outfile = path.join(outDir, 'server.js');
   await run(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root });
   const code = await readFile(outfile, 'utf8');
   // Our workspace packages are inside; packages from node_modules stay imports.
