@@ -1,5 +1,6 @@
-// `npm start`: build the web app when its sources are newer than the build, then run the server
-// (which migrates, seeds and serves web + API). Signals go to the server and its exit code is ours.
+// `npm start`: build the web app and the API server when their sources are newer than their
+// builds, then run the server (which migrates, seeds and serves web + API). Signals go to the
+// server and its exit code is ours.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -64,9 +65,37 @@ if (reason) {
   console.log('The web app build is up to date.');
 }
 
+// The API server runs as compiled JavaScript (scripts/build-api.mjs), rebuilt when its sources
+// or the workspace packages changed since.
+const apiInputs = [
+  'apps/api/src',
+  'apps/api/package.json',
+  'packages/brands/src',
+  'packages/contract/src',
+  'scripts/build-api.mjs',
+];
+const apiOutFile = path.join(root, 'apps/api/dist/server.js');
+const apiBuiltAt = newestChange(apiOutFile);
+const apiChanged = apiInputs.map((p) => path.join(root, p)).find((input) => newestChange(input) > apiBuiltAt);
+if (apiBuiltAt === 0 || apiChanged) {
+  console.log(
+    `Building the API server (${apiBuiltAt === 0 ? 'it has not been built yet' : `${path.relative(root, apiChanged)} changed since the last build`})...`,
+  );
+  try {
+    // Loaded only to build: a server already built runs without esbuild installed.
+    const { buildApi } = await import('./build-api.mjs');
+    await buildApi();
+  } catch (error) {
+    console.error(`\nThe API server could not be built (see above), so it was not started: ${error.message}`);
+    process.exit(1);
+  }
+} else {
+  console.log('The API server build is up to date.');
+}
+
 // Its own process group, so a Ctrl-C reaches the server once (forwarded below), not twice. The
 // IPC channel lets the server notice if this process dies without passing a signal on.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', apiOutFile], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   detached: true,

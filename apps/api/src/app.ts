@@ -16,6 +16,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
+import { createLogging, OneLinePerRequest } from './lib/logger';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { registerSignLookupCache } from './modules/lookup/cache';
@@ -29,6 +30,7 @@ import { registerPublicCache } from './plugins/public-cache';
 import { databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
+import type { TokenBuckets } from './plugins/token-bucket';
 import { webRoutes } from './plugins/web';
 
 declare module 'fastify' {
@@ -39,6 +41,8 @@ declare module 'fastify' {
     adminToken: string;
     /** Uploaded files: DATA_DIR or an S3-compatible bucket (STORAGE). */
     storage: FileStorage;
+    /** Writes the log lines still waiting and ends the log (call just before the process exits). */
+    closeLogs(): Promise<void>;
   }
 }
 
@@ -53,8 +57,10 @@ export type App = FastifyInstance<
 export interface BuildAppOptions {
   env: ResolvedEnv;
   db: Db;
-  /** Fastify's logger option; default: JSON lines at LOG_LEVEL. */
+  /** Fastify's logger option; default: `createLogging` (JSON lines in production, sentences otherwise). */
   logger?: FastifyServerOptions['logger'];
+  /** The in-memory counts of public reads (default: new, on the real clock). */
+  publicReads?: TokenBuckets;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
@@ -63,9 +69,12 @@ function trustProxyOption(trust: number | string[]): string[] | ((address: strin
 }
 
 /** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
-export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions): Promise<App> {
+  const logging = logger === undefined ? createLogging(env) : undefined;
   const app = Fastify({
-    logger: logger ?? { level: env.logLevel },
+    logger: logging?.options ?? logger,
+    // One line per request, written when the reply has gone.
+    logController: new OneLinePerRequest(),
     // While closing, a request routed on a kept-alive connection gets 503 (its body carries a
     // `message` too) and `Connection: close`, instead of hanging.
     return503OnClosing: true,
@@ -82,13 +91,14 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Ap
   app.decorate('env', env);
   app.decorate('adminToken', newAdminToken());
   app.decorate('storage', createStorage(env.storage, env.dataDir));
+  app.decorate('closeLogs', logging?.close ?? (async () => undefined));
   registerRequestId(app);
   registerMetrics(app);
   registerBrand(app);
   registerAuth(app);
   registerErrorHandling(app);
   registerJsonBody(app);
-  registerRateLimits(app);
+  registerRateLimits(app, publicReads);
   registerPublicCache(app);
   registerSignLookupCache(app);
 

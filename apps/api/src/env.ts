@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { StorageSettings } from './lib/storage';
 
-/** The repository root: defaults that name folders of the checkout resolve from here, not the cwd. */
+/**
+ * The repository root: defaults that name folders of the checkout resolve from here, not the cwd.
+ * Three folders up from apps/api/src, and equally from the build in apps/api/dist.
+ */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

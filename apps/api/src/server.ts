@@ -40,7 +40,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, FORCE_EXIT_AFTER_MS).unref();
     server.close().then(
-      () => process.exit(0),
+      // The log lines still waiting in memory are written before the process ends.
+      () => server.app.closeLogs().finally(() => process.exit(0)),
       (error: unknown) => {
         log.error({ err: error }, 'Shutdown failed');
         process.exit(1);

@@ -126,10 +126,81 @@ it('the server entry starts on the embedded database, serves the brands and exit
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // In development the log reads as sentences, one line per request, not JSON.
+    const lines = server.output().stdout.trim().split('\n');
+    expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+    expect(lines.filter((line) => line.includes('GET /api/'))).toEqual([
+      expect.stringMatching(/INFO: request completed: GET \/api\/health 200 \([\d.]+ ms\)$/),
+      expect.stringMatching(/INFO: request completed: GET \/api\/ready 200 \([\d.]+ ms\)$/),
+    ]);
+    expect(lines.at(-1)).toMatch(/INFO: SIGTERM: finishing requests in progress, then stopping$/);
   } finally {
     server.child.kill('SIGKILL');
   }
 });
+
+it('in production the log is JSON, one line per request, and no line is lost when the server stops', async () => {
+  const port = await freePort();
+  const server = runServer({
+    PORT: String(port),
+    DATA_DIR: await tempDir('server-log'),
+    WEB_DIST_DIR: webFixtureDir(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+  });
+  try {
+    let up = false;
+    while (!up) {
+      up = (await request(port, '/api/health').catch(() => undefined))?.status === 200;
+      if (!up) {
+        if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output().stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    // Requests with ids of our own, all at once, and the stop signal as soon as they are answered.
+    const ids = Array.from({ length: 200 }, (_, i) => `log-test-${i}`);
+    const answers = await Promise.all(
+      ids.map(
+        (id) =>
+          new Promise<number>((resolve, reject) => {
+            const req = http.get(
+              { host: '127.0.0.1', port, path: `/api/health?id=${id}`, headers: { 'x-request-id': id } },
+              (res) => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode ?? 0));
+              },
+            );
+            req.on('error', reject);
+          }),
+      ),
+    );
+    expect(new Set(answers)).toEqual(new Set([200]));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const lines = server
+      .output()
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const id of ids) {
+      const mine = lines.filter((line) => line.reqId === id);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          level: 30,
+          msg: 'request completed',
+          method: 'GET',
+          url: `/api/health?id=${id}`,
+          statusCode: 200,
+          responseTime: expect.any(Number),
+        }),
+      ]);
+    }
+    expect(lines.at(-1)).toMatchObject({ msg: 'SIGTERM: finishing requests in progress, then stopping' });
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}, 120_000);
 
 it('the server entry refuses a bad environment with one clear line and exit code 1', async () => {
   const server = runServer({ PORT: 'eighty' });

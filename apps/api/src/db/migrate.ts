@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../env';
 import type { Db } from './db';
 
-export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** In the sources, whether the server runs from them (tsx) or from its build (apps/api/dist). */
+export const migrationsDir = path.join(repoRoot, 'apps/api/src/db/migrations');
 
 /** Any fixed number: every instance of the app must take the same lock. */
 const MIGRATION_LOCK_KEY = 7_310_482_001;

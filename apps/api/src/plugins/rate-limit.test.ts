@@ -2,8 +2,10 @@ import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import type { Db } from '../db/db';
 import { addSticker, call, signedIn, signUpPayload } from '../modules/users/test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { TokenBuckets } from './token-bucket';
 
 // Every limit is written here as a number, not read from the code under test: changing one is a
 // decision this file records.
@@ -124,7 +126,8 @@ describe('rate limits per client address, pinned', () => {
   });
 
   it('search: 60 look-ups a minute from one address, the sign look-up and the scheme search together', async () => {
-    t = await createTestApp();
+    // Counted in memory and refilled one a second: a clock that stands still keeps the count exact.
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: () => 0 }) });
     const lookUp = (i: number) =>
       i % 2
         ? call(t, 'GET', '/api/stickers/search/NOPE-NOPE', { remoteAddress: '127.0.12.1' })
@@ -296,5 +299,164 @@ describe('the counters', () => {
     refusedFor(answers[2] as LightMyRequestResponse);
     const rows = await t.db.query<{ key: string; count: number }>('select key, count from rate_limits');
     expect(rows).toEqual([{ key: expect.stringContaining('/api/test/limited'), count: 3 }]);
+  });
+});
+
+/** A clock the test moves by hand, for the in-memory counts. */
+function handClock() {
+  const clock = { ms: 0, now: () => clock.ms };
+  return clock;
+}
+
+/** The database as the app sees it, counting every statement the app sends. */
+function countingDb(db: Db) {
+  const counter = { statements: 0, wrapped: db };
+  counter.wrapped = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (['query', 'one', 'maybeOne', 'exec', 'transaction'].includes(String(property))) {
+          counter.statements += 1;
+        }
+        return value.apply(target, args);
+      };
+    },
+  });
+  return counter;
+}
+
+describe('public reads, counted in memory per instance', () => {
+  it('sign look-up: 60 at once from one address, then one a second; nothing written, and a 429 costs no statement', async () => {
+    const clock = handClock();
+    let counter: ReturnType<typeof countingDb> | undefined;
+    t = await createTestApp({
+      publicReads: new TokenBuckets({ now: clock.now }),
+      wrapDb: (db) => {
+        counter = countingDb(db);
+        return counter.wrapped;
+      },
+    });
+    const sticker = await addSticker(t.db);
+    const lookUp = (remoteAddress = '198.51.100.7') =>
+      call(t, 'GET', `/api/stickers/search/${sticker.signRef}`, { remoteAddress });
+    expect(statuses(await repeat(60, () => lookUp()))).toEqual([200]);
+
+    const before = counter?.statements ?? Number.NaN;
+    const refused = await lookUp();
+    expect(refusedFor(refused)).toBe(1);
+    expect(counter?.statements).toBe(before);
+    expect((await lookUp('198.51.100.8')).statusCode).toBe(200);
+
+    clock.ms += 1000;
+    expect((await lookUp()).statusCode).toBe(200);
+    expect((await lookUp()).statusCode).toBe(429);
+    clock.ms += 60_000;
+    expect(statuses(await repeat(60, () => lookUp()))).toEqual([200]);
+    expect((await lookUp()).statusCode).toBe(429);
+    expect(await t.db.query('select key from rate_limits')).toEqual([]);
+  });
+
+  it('scheme search shares the look-up count of the address', async () => {
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: handClock().now }) });
+    const search = () => call(t, 'GET', '/api/lookup/search?q=anything', { remoteAddress: '198.51.100.9' });
+    const sticker = await addSticker(t.db);
+    const lookUp = () =>
+      call(t, 'GET', `/api/stickers/search/${sticker.signRef}`, { remoteAddress: '198.51.100.9' });
+    expect(statuses(await repeat(30, search))).toEqual([200]);
+    expect(statuses(await repeat(30, lookUp))).toEqual([200]);
+    refusedFor(await search());
+    expect(await t.db.query('select key from rate_limits')).toEqual([]);
+  });
+
+  it('content, catalogue and the web pages: 300 at once from one address, counted together, in memory', async () => {
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: handClock().now }) });
+    const get = (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'dvr.localhost:3000' },
+        remoteAddress: '198.51.100.20',
+      });
+    expect(statuses(await repeat(100, () => get('/api/dvrs')))).toEqual([200]);
+    expect(statuses(await repeat(100, () => get('/api/downloads/signs')))).toEqual([200]);
+    expect(statuses(await repeat(100, () => get('/')))).toEqual([200]);
+    refusedFor(await get('/api/dvrs'));
+    refusedFor(await get('/about'));
+    // The files of the web build are not counted.
+    expect((await get('/robots.txt')).statusCode).toBe(200);
+    expect(await t.db.query('select key from rate_limits')).toEqual([]);
+  });
+
+  it('each instance counts its own: a second instance on the same database still answers', async () => {
+    const clock = handClock();
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: clock.now }) });
+    const other = await buildApp({
+      env: t.env,
+      db: t.db,
+      logger: false,
+      publicReads: new TokenBuckets({ now: clock.now }),
+    });
+    try {
+      const search = (app: typeof other) =>
+        app.inject({ method: 'GET', url: '/api/lookup/search?q=anything', remoteAddress: '198.51.100.30' });
+      expect(statuses(await repeat(60, () => search(t.app)))).toEqual([200]);
+      expect((await search(t.app)).statusCode).toBe(429);
+      expect((await search(other)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a flood of forwarded addresses keeps at most 10000 in memory, forgetting the least recently seen', async () => {
+    t = await createTestApp({
+      env: { trustProxy: ['127.0.0.1'] },
+      publicReads: new TokenBuckets({ now: handClock().now }),
+    });
+    t.app.get('/api/test/read', { config: { auth: 'public' } }, async () => ({ ok: true }));
+    const read = (address: string) =>
+      t.app.inject({ method: 'GET', url: '/api/test/read', headers: { 'x-forwarded-for': address } });
+    expect(statuses(await repeat(300, () => read('203.0.113.1')))).toEqual([200]);
+    expect((await read('203.0.113.1')).statusCode).toBe(429);
+
+    const flood = await repeat(10_000, (i) => read(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
+    expect(statuses(flood)).toEqual([200]);
+    expect(t.app.publicReads.size).toBe(10_000);
+    // The first address was the least recently seen: forgotten, it starts again with a full bucket.
+    expect((await read('203.0.113.1')).statusCode).toBe(200);
+    expect(t.app.publicReads.size).toBe(10_000);
+  });
+});
+
+describe('token buckets', () => {
+  it('drops buckets that have refilled, once a minute', () => {
+    const clock = handClock();
+    const buckets = new TokenBuckets({ now: clock.now });
+    const size = { max: 10, windowMs: 10_000 };
+    for (const key of ['a', 'b', 'c']) expect(buckets.take(key, size)).toBe(0);
+    clock.ms = 5_000;
+    expect(buckets.take('d', size)).toBe(0);
+    expect(buckets.size).toBe(4);
+    // Each is full again a second after its token was taken, but nothing is swept before a minute.
+    clock.ms = 59_999;
+    expect(buckets.take('e', size)).toBe(0);
+    expect(buckets.size).toBe(5);
+    clock.ms = 60_000;
+    expect(buckets.take('f', size)).toBe(0);
+    // e, taken a millisecond before the sweep, is not full yet.
+    expect(buckets.size).toBe(2);
+  });
+
+  it('says how long until the next token', () => {
+    const clock = handClock();
+    const buckets = new TokenBuckets({ now: clock.now });
+    const size = { max: 2, windowMs: 60_000 };
+    expect([buckets.take('k', size), buckets.take('k', size), buckets.take('k', size)]).toEqual([
+      0, 0, 30_000,
+    ]);
+    clock.ms = 20_000;
+    expect(buckets.take('k', size)).toBe(10_000);
+    clock.ms = 30_000;
+    expect(buckets.take('k', size)).toBe(0);
   });
 });

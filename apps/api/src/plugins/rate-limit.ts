@@ -3,6 +3,14 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/db';
 import { HttpError } from '../lib/http-error';
+import { TokenBuckets } from './token-bucket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory counts of public reads (this instance's own; see `RouteLimit.inMemory`). */
+    publicReads: TokenBuckets;
+  }
+}
 
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -122,7 +130,25 @@ export interface RouteLimit {
    * they come from, so spreading guesses over many addresses does not help.
    */
   perAccount?: LimitWindow & { account: (request: FastifyRequest) => string | undefined };
+  /**
+   * For public reads only: the per-address count is kept in this instance's memory (a token
+   * bucket of `perAddress.max` tokens, refilled evenly over `perAddress.windowMs`), so a read,
+   * or its 429, never writes to the database. Each instance counts on its own: behind N
+   * instances an address may make up to N times as many (docs/decisions/0023). Writes and
+   * sign-in keep the shared, exact counts in the database.
+   */
+  inMemory?: true;
 }
+
+/**
+ * Public GET routes that name no limit of their own (content, catalogue, media, the web app's
+ * pages) count against this one, in memory.
+ */
+export const publicReadLimit = {
+  name: 'public-read',
+  perAddress: { max: 300, windowMs: 60_000 },
+  inMemory: true,
+} satisfies RouteLimit;
 
 function accountOf(
   limit: { account: (request: FastifyRequest) => string | undefined },
@@ -131,8 +157,23 @@ function accountOf(
   return limit.account(request)?.trim().toLowerCase() || undefined;
 }
 
+/**
+ * Counts a public read of the caller's address in this instance's memory, refusing it (429 with
+ * Retry-After) when its bucket is empty. No database work either way.
+ */
+export function takePublicRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limit: RouteLimit & { inMemory: true },
+): void {
+  if (request.server.env.rateLimits === 'off') return;
+  const waitMs = request.server.publicReads.take(`${limit.name}:${request.ip}`, limit.perAddress);
+  if (waitMs > 0) refuse(request, reply, 'address', limit.name, waitMs);
+}
+
 async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {
   if (request.server.env.rateLimits === 'off') return;
+  if (limit.inMemory) return takePublicRead(request, reply, { ...limit, inMemory: true });
   const hit = await hitRateLimit(
     request.server.db,
     `${limit.name}:address:${request.ip}`,
@@ -177,18 +218,31 @@ export function rateLimit(limit: RouteLimit): preHandlerAsyncHookHandler {
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+const isPublicRead = (method: string | string[], config: unknown) =>
+  [method].flat().every((m) => m === 'GET' || m === 'HEAD') &&
+  (config as { auth?: unknown } | undefined)?.auth === 'public';
+
 /**
  * For every route whose preHandler holds a `rateLimit(...)`: its per-address count runs onRequest
  * (after the auth check, before the body is read or parsed), and only the per-account count
- * stays in the preHandler. Call before the routes are registered.
+ * stays in the preHandler. A public GET route without one counts against `publicReadLimit`.
+ * Call before the routes are registered; `publicReads` holds the in-memory counts (tests give
+ * their own, with a clock they control).
  */
-export function registerRateLimits(app: FastifyInstance): void {
+export function registerRateLimits(app: FastifyInstance, publicReads = new TokenBuckets()): void {
+  app.decorate('publicReads', publicReads);
   app.addHook('onRoute', (route) => {
     const handlers: unknown[] = [route.preHandler ?? []].flat();
     const limits = handlers.map((handler) =>
       typeof handler === 'function' ? limitOfHandler.get(handler) : undefined,
     );
-    if (!limits.some(Boolean)) return;
+    if (!limits.some(Boolean)) {
+      if (isPublicRead(route.method, route.config)) {
+        const hook: Hook = async (request, reply) => takePublicRead(request, reply, publicReadLimit);
+        route.onRequest = [...[route.onRequest ?? []].flat(), hook] as typeof route.onRequest;
+      }
+      return;
+    }
     const early: Hook[] = limits
       .filter((limit): limit is RouteLimit => limit !== undefined)
       .map((limit) => (request, reply) => checkAddress(request, reply, limit));

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { allowedOrigins, STRICT_TRANSPORT_SECURITY } from './security';
+import { TokenBuckets } from './token-bucket';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -42,6 +43,55 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('every reply carries the same security headers, word for word: pages, API, 404, 400 and 429', async () => {
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: () => 0 }) });
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;media-src 'self';" +
+        "connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const dvr = { host: 'dvr.localhost:3000' };
+    const replies = [
+      await t.app.inject({ method: 'GET', url: '/', headers: dvr }),
+      await t.app.inject({ method: 'GET', url: '/api/dvrs', headers: dvr }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ];
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i <= 60 && refused === undefined; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/lookup/search?q=anything',
+        remoteAddress: '10.9.9.9',
+      });
+      if (res.statusCode === 429) refused = res;
+    }
+    expect(refused).toBeDefined();
+    replies.push(refused as LightMyRequestResponse);
+    expect(replies.map((res) => res.statusCode)).toEqual([200, 200, 404, 400, 429]);
+    for (const res of replies) {
+      const security = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
+      expect(security).toEqual(expected);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
 
@@ -163,8 +213,8 @@ describe('TRUST_PROXY', () => {
     t = await createTestApp({ logger: log.logger });
     const seen = await seenAddress('192.0.2.44');
     expect(seen).toEqual(['login:address:192.0.2.44']);
-    const incoming = log.lines.find((line) => line.msg === 'incoming request');
-    expect(incoming?.req).toMatchObject({ remoteAddress: '192.0.2.44' });
+    const completed = log.lines.find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ remoteAddress: '192.0.2.44' });
   });
 
   it('a hop count: the address the nearest proxy saw counts for rate limits and logs', async () => {
@@ -172,8 +222,8 @@ describe('TRUST_PROXY', () => {
     t = await createTestApp({ env: { trustProxy: 1 }, logger: log.logger });
     const seen = await seenAddress('10.0.0.5');
     expect(seen).toEqual(['login:address:203.0.113.7']);
-    const incoming = log.lines.find((line) => line.msg === 'incoming request');
-    expect(incoming?.req).toMatchObject({ remoteAddress: '203.0.113.7' });
+    const completed = log.lines.find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ remoteAddress: '203.0.113.7' });
   });
 
   it('a list of proxies: only those proxies are believed', async () => {

@@ -5,7 +5,9 @@ import type { BrandConfig } from '@app/brands';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Env } from '../env';
+import { matchesEtag } from '../lib/public-cache';
 import { publicOrigin } from '../lib/public-url';
+import { publicReadLimit, takePublicRead } from './rate-limit';
 import {
   classifyPath,
   classNamesIn,
@@ -161,6 +163,8 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     if (file !== undefined && found.files.has(file)) return sendFile(reply, file);
     if (pathname.startsWith('/assets/')) return reply.callNotFound();
 
+    // A page (not a file of the build) is a public read: counted in memory, never in the database.
+    takePublicRead(request, reply, publicReadLimit);
     const { brand } = request;
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
@@ -181,7 +185,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
         });
         const etag = etagOf(html);
         reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'accept-encoding');
-        if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
         return reply.type('text/html; charset=utf-8').send(html);
       }
     }

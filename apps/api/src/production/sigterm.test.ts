@@ -31,7 +31,8 @@ it('SIGTERM under a stream of sign-ups: requests in progress finish with 200, ne
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webFixtureDir(),
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
+      // Only at debug does the server log each request as it arrives, which this test follows.
+      LOG_LEVEL: 'debug',
       // Production on PostgreSQL needs the key every instance shares.
       ...(database
         ? { DATABASE_URL: database.url, JWT_SECRET: 'a-signing-key-shared-by-every-instance-0123' }

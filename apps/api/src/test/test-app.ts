@@ -34,13 +34,20 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** What the app is given instead of the test database itself (e.g. one whose outages a test controls). */
   wrapDb?: (db: Db) => Db;
+  /** The in-memory counts of public reads (e.g. on a clock the test controls). */
+  publicReads?: BuildAppOptions['publicReads'];
 }
 
 /** The whole API on a fresh migrated database of its own (PGlite, or PostgreSQL under TEST_DB=postgres). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = testEnv(options.env);
   const db = await createTestDb();
-  const app = await buildApp({ env, db: options.wrapDb?.(db) ?? db, logger: options.logger ?? false });
+  const app = await buildApp({
+    env,
+    db: options.wrapDb?.(db) ?? db,
+    logger: options.logger ?? false,
+    ...(options.publicReads ? { publicReads: options.publicReads } : {}),
+  });
   return {
     app,
     db,

@@ -1,5 +1,6 @@
 import { lookupMessages, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TokenBuckets } from '../../plugins/token-bucket';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addSticker, call, register } from '../users/test-helpers';
 
@@ -179,7 +180,8 @@ describe('searching by name, town or postcode', () => {
   });
 
   it('is rate limited per address', async () => {
-    t = await createTestApp();
+    // Counted in memory, refilled one a second: a clock that stands still keeps the test exact.
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: () => 0 }) });
     let last = 0;
     for (let i = 0; i < 61; i++) {
       last = (await call(t, 'GET', '/api/lookup/search?q=anything', { remoteAddress: '203.0.113.9' }))
