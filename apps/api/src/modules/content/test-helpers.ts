@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
 import { contentSeed } from './seed';
 
 /** The API on a fresh database with the sister-site content seeded from content/. */
-export async function createContentTestApp(): Promise<TestApp> {
-  const t = await createTestApp();
+export async function createContentTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await createTestApp(options);
   await contentSeed().run(t.db, t.env);
   return t;
 }

@@ -20,7 +20,9 @@ import { createContentTestApp, get } from '../content/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createContentTestApp();
+  // The crawl asks for every page and file of every brand from one address, far more than one
+  // visitor's allowance of public reads; those limits have tests of their own (rate-limit.test.ts).
+  t = await createContentTestApp({ env: { rateLimits: 'off' } });
 }, 180_000);
 afterAll(() => t.close());
 
