@@ -246,7 +246,15 @@ describe('brand configurations', () => {
           expect(asset.startsWith(`/brands/${brand.id}/`), asset).toBe(true);
           expect(existsSync(`${publicDir}${asset}`), asset).toBe(true);
         }
-        expect(readFileSync(`${publicDir}${brand.logoDetails.logo}`, 'utf8')).toMatch(/^<svg[^>]+viewBox=/);
+        const svg = readFileSync(`${publicDir}${brand.logoDetails.logo}`, 'utf8');
+        expect(svg).toMatch(/^<svg[^>]+viewBox=/);
+        // The page reserves the logo's box before it loads: its height is the SVG's proportion of its width.
+        const [, , viewWidth, viewHeight] = (/viewBox="([\d.\s]+)"/.exec(svg)?.[1] ?? '')
+          .split(/\s+/)
+          .map(Number);
+        expect(brand.logoDetails.height).toBe(
+          Math.round((brand.logoDetails.width * Number(viewHeight)) / Number(viewWidth)),
+        );
         expect(readFileSync(`${publicDir}${brand.favicon}`, 'utf8')).toMatch(/^<svg[^>]+viewBox=/);
         expect(brand.ogImage.endsWith('.png')).toBe(true);
         expect(pngSize(`${publicDir}${brand.ogImage}`)).toEqual({ width: 1200, height: 800 });

@@ -75,7 +75,8 @@ export interface BrandConfig {
   homepage: string;
   /** The sidebar menus. */
   navRoute: NavMenus;
-  logoDetails: { logo: string; width: number; alt: string };
+  /** The logo and the size it is drawn at; `height` keeps the SVG's proportions, so its box is known before it loads. */
+  logoDetails: { logo: string; width: number; height: number; alt: string };
   primaryColor: string;
   navFontColor: string;
   activeColor: string;

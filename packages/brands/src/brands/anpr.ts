@@ -17,7 +17,7 @@ export const anpr: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/anpr/logo.svg', width: 190, alt: 'PlateSight ANPR' },
+  logoDetails: { logo: '/brands/anpr/logo.svg', width: 190, height: 58, alt: 'PlateSight ANPR' },
   ...theme,
   pages: {
     '/': {

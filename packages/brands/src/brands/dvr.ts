@@ -32,7 +32,7 @@ export const dvr: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/dvr/logo.svg', width: 170, alt: 'Alien DVR' },
+  logoDetails: { logo: '/brands/dvr/logo.svg', width: 170, height: 51, alt: 'Alien DVR' },
   ...theme,
   pages: {
     '/': {

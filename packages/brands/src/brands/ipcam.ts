@@ -20,7 +20,7 @@ export const ipcam: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/ipcam/logo.svg', width: 180, alt: 'IPCam Scout' },
+  logoDetails: { logo: '/brands/ipcam/logo.svg', width: 180, height: 50, alt: 'IPCam Scout' },
   ...theme,
   pages: {
     '/': {

@@ -17,7 +17,7 @@ export const multiplexer: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/multiplexer/logo.svg', width: 170, alt: 'CableMux' },
+  logoDetails: { logo: '/brands/multiplexer/logo.svg', width: 170, height: 53, alt: 'CableMux' },
   ...theme,
   pages: {
     '/': {

@@ -42,7 +42,7 @@ export const nvr: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/nvr/logo.svg', width: 190, alt: 'ZipVision NVR' },
+  logoDetails: { logo: '/brands/nvr/logo.svg', width: 190, height: 60, alt: 'ZipVision NVR' },
   ...theme,
   pages: {
     '/': {

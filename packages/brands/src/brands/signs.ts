@@ -84,7 +84,7 @@ export const signs: BrandConfig = {
       signedInHelp,
     ],
   },
-  logoDetails: { logo: '/brands/signs/logo.svg', width: 180, alt: 'CCTV Sign Register' },
+  logoDetails: { logo: '/brands/signs/logo.svg', width: 180, height: 46, alt: 'CCTV Sign Register' },
   ...theme,
   pages: {
     '/': {

@@ -25,7 +25,7 @@ export const voice: BrandConfig = {
       { label: 'Contact us', to: '/contact-us' },
     ],
   },
-  logoDetails: { logo: '/brands/voice/logo.svg', width: 170, alt: 'VoxAlert' },
+  logoDetails: { logo: '/brands/voice/logo.svg', width: 170, height: 56, alt: 'VoxAlert' },
   ...theme,
   pages: {
     '/': {

@@ -144,6 +144,7 @@ export function Sidebar({ open, narrow, onClose, toggleRef }: SidebarProps) {
           // The logo draws the brand's name, so its alt says it: the name is shown once at the top.
           alt={brand.name}
           width={brand.logoDetails.width}
+          height={brand.logoDetails.height}
         />
       </Link>
       <nav aria-label="Main menu">

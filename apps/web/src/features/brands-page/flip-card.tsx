@@ -38,6 +38,7 @@ export function FlipCard({ brand, siteUrl }: FlipCardProps) {
             // The heading above names the brand; the logo adds nothing to read out.
             alt=""
             width={brand.logoDetails.width}
+            height={brand.logoDetails.height}
             loading="lazy"
           />
           <p className={styles.overlay}>{brand.tagline}</p>
