@@ -35,15 +35,27 @@ test('the Loading... overlay covers the page at start, then goes', async ({ page
 });
 
 test("the overlay is in the page itself, in the brand's colours, before any script runs", async ({
-  browser,
+  page,
+  pageErrors,
 }) => {
   const dvr = brandById('dvr');
+  // The page's scripts never arrive (a phone on a weak connection): what the HTML alone paints.
+  pageErrors.allow(/ERR_FAILED|Failed to load resource/);
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`${brandOrigin('dvr')}/`);
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  await expect(page.locator('.start-spinner')).toHaveCSS('border-top-color', rgb(dvr.primaryColor));
+});
+
+test('without JavaScript there is no overlay: the page the server drew is there to read', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
     await page.goto(`${brandOrigin('dvr')}/`);
-    await expect(page.getByRole('status')).toHaveText('Loading...');
-    await expect(page.locator('.start-spinner')).toHaveCSS('border-top-color', rgb(dvr.primaryColor));
+    await expect(page.getByRole('status', { name: 'Loading...' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   } finally {
     await context.close();
   }
