@@ -380,13 +380,13 @@ describe.runIf(testDbKind() === 'postgres')('two instances on one PostgreSQL dat
       },
       { timeout: 15_000, interval: 50 },
     );
-    // Back: kept again, and a change is heard.
+    // Back: kept again (a look-up right after another costs no statement), and a change is heard.
     await vi.waitFor(
       async () => {
+        await lookUp(a, ref);
         const before = statements;
         await lookUp(a, ref);
-        await lookUp(a, ref);
-        expect(statements).toBe(before + 1);
+        expect(statements).toBe(before);
       },
       { timeout: 15_000, interval: 50 },
     );

@@ -1,5 +1,5 @@
 import { lookupMessages, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenBuckets } from '../../plugins/token-bucket';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addSticker, call, register } from '../users/test-helpers';
@@ -88,8 +88,15 @@ describe('looking up a sign reference', () => {
     await t.db.query(`update sites set details_confirmed_at = now() - interval '12 months' where id = $1`, [
       reply.siteId,
     ]);
-    const fresh = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`);
-    expect(fresh.json().scheme.mayBeOutOfDate).toBe(false);
+    // Changed in the database directly: the cached answer goes when the notification arrives, a
+    // moment after the commit on PostgreSQL.
+    await vi.waitFor(
+      async () => {
+        const fresh = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`);
+        expect(fresh.json().scheme.mayBeOutOfDate).toBe(false);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 });
 
