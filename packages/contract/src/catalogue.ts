@@ -192,7 +192,7 @@ export const catalogueMessages = {
 
 /** POST /api/download-link: mail a link to a message's recording that works for 24 hours. */
 export const downloadLinkBody = z.object({
-  messageId: z.int().check(z.positive()),
+  messageId: z.int32().check(z.positive()),
   email: z.string().check(z.trim(), z.maxLength(254), z.email({ error: catalogueMessages.invalidEmail })),
 });
 export type DownloadLinkBody = z.infer<typeof downloadLinkBody>;

@@ -151,6 +151,13 @@ describe('POST /api/download-link and the link it mails', () => {
     expect(unknown.statusCode).toBe(404);
     const otherBrand = await post(t, 'dvr', '/api/download-link', { messageId: 3, email: 'a@example.com' });
     expect(otherBrand.statusCode).toBe(404);
+    // Past the largest message number the database can hold: refused, not a 500 from PostgreSQL.
+    const huge = await post(t, 'voice', '/api/download-link', {
+      messageId: 2147483648,
+      email: 'a@example.com',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toHaveProperty('message');
   });
 
   it('limits the links one address can have mailed', async () => {
