@@ -1,4 +1,6 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
 import { registerOperator } from './support/operator';
@@ -30,6 +32,12 @@ async function dataCalls(page: Page, during: () => Promise<void>): Promise<strin
   return calls;
 }
 
+/** What the QR code on screen says, read from a picture of it as a phone's camera would. */
+async function qrOnScreen(code: Locator): Promise<string | undefined> {
+  const image = PNG.sync.read(await code.screenshot());
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
 /** Opens a page and waits until the browser has taken it over and the start-up overlay has gone. */
 async function openAndSettle(page: Page, url: string): Promise<string> {
   const response = await page.goto(url);
@@ -49,13 +57,24 @@ test.describe('with JavaScript', () => {
     const signUrl = `${brandOrigin('signs')}/sign/${operator.signRef}`;
 
     let html = '';
+    const qrFetches: string[] = [];
+    const countQr = (request: Request) => {
+      if (/\/qr\.svg$/.test(new URL(request.url()).pathname)) qrFetches.push(request.url());
+    };
+    page.on('request', countQr);
     const signCalls = await dataCalls(page, async () => {
       html = await openAndSettle(page, signUrl);
     });
-    // The operator's name is in the HTML the server sent, before any script ran.
+    page.off('request', countQr);
+    // The operator's name is in the HTML the server sent, before any script ran, and so is the
+    // QR code: the phone paints it with the text instead of fetching it.
     expect(html).toContain(operatorName);
+    expect(html).toContain('src="data:image/svg+xml');
     await expect(page.getByRole('heading', { level: 1, name: operatorName })).toBeVisible();
     expect(signCalls).toEqual([]);
+    expect(qrFetches).toEqual([]);
+    const code = page.getByRole('img', { name: `QR code linking to the page of sign ${operator.signRef}` });
+    expect(await qrOnScreen(code)).toBe(signUrl);
 
     const pages = [
       { url: `${brandOrigin('signs')}/`, heading: 'Who is watching me?' },
@@ -92,6 +111,8 @@ test.describe('without JavaScript', () => {
       await expect(heading).toBeInViewport();
       // Nothing stands over the page: the overlay is there for the script that never runs.
       await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+      const code = page.getByRole('img', { name: `QR code linking to the page of sign ${operator.signRef}` });
+      expect(await qrOnScreen(code)).toBe(signUrl);
       await page.screenshot({
         path: test.info().outputPath(`server-sign-page-${viewport.width}.png`),
         fullPage: true,

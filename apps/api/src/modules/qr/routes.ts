@@ -13,10 +13,12 @@ const params = z.object({ signRef: z.string().trim().min(1).max(40) });
 const CACHE = 'public, max-age=86400';
 
 export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Through the look-up's cache: a sign page drawn by the server asks for its code right after
+  // the look-up itself.
   const signOf = async (term: string) => {
-    const sign = await lookupSign(app.db, term);
-    if (!sign) throw new HttpError(404, lookupMessages.notFound);
-    return sign;
+    const found = await app.signLookups.find(term, (t) => lookupSign(app.db, t));
+    if (!found) throw new HttpError(404, lookupMessages.notFound);
+    return found.sign;
   };
 
   app.get(

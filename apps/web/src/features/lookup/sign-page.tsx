@@ -5,6 +5,7 @@ import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { useSignLookup } from './api/lookup-sign';
 import { recordSearch } from './api/record-search';
+import { useSignQr } from './api/sign-qr';
 import { signPath } from './format';
 import styles from './lookup.module.css';
 import { RelayForm } from './relay-form';
@@ -95,10 +96,7 @@ export function SignPage() {
           <section className={styles.card} aria-labelledby="qr-heading">
             <h2 id="qr-heading">QR code of this page</h2>
             <div className={styles.qr}>
-              <img
-                src={apiUrl(`/api/signs/${encoded}/qr.svg`)}
-                alt={`QR code linking to the page of sign ${sign.signRef}`}
-              />
+              <SignQr signRef={sign.signRef} />
               <div className={styles.actions}>
                 <a className={styles.secondary} href={apiUrl(`/api/signs/${encoded}/qr.png`)} download>
                   Download the QR code (PNG)
@@ -113,4 +111,19 @@ export function SignPage() {
       )}
     </PageShell>
   );
+}
+
+/**
+ * The sign's QR code, from the SVG the server drew the page with (no image to fetch); should that
+ * fail, the browser fetches the image itself. Its box is kept while it loads.
+ */
+function SignQr({ signRef }: { signRef: string }) {
+  const qr = useSignQr(signRef);
+  const apiUrl = useApiUrl();
+  const alt = `QR code linking to the page of sign ${signRef}`;
+  if (qr.isPending) return <span className={styles.qrPending} />;
+  const src = qr.data
+    ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.data)}`
+    : apiUrl(`/api/signs/${encodeURIComponent(signRef)}/qr.svg`);
+  return <img src={src} alt={alt} width={160} height={160} />;
 }
