@@ -4,23 +4,24 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { appRoutes } from './app/routes';
 import { loadRouteGroup } from './brands/route-groups';
 import { ApiError, configureApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { clearExpiredSession } from './lib/session';
-import './app/global.css';
 
 /** The id of the JSON block a server-rendered page carries its data in (never executed: no CSP change). */
 const PAGE_DATA_ID = 'page-data';
 
+// Started by boot.ts (which also brings the global stylesheet).
 const host = window.location.hostname;
 const brandId = resolveBrandId(host);
 // The brand's configuration and pages download side by side from here on; App waits for the same
 // modules and reports a failure.
 const loading = Promise.all([loadBrand(brandId), loadRouteGroup(brandId)]);
 void loading.catch(() => undefined);
+// The app's frame and routes come beside them, so their modules are evaluated in a task of their
+// own rather than with this one (a shorter longest task on a slow phone).
+const shell = Promise.all([import('./app/app'), import('./app/routes')]);
 // Before the first render, so no expired session flashes a signed-in menu.
 clearExpiredSession();
 
@@ -30,7 +31,7 @@ const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 
 /** A page the server drew: the same routes, brand and data, then React takes the markup over. */
 async function hydratePage(json: string, root: HTMLElement) {
-  const [brand, group] = await loading;
+  const [[{ App }, { appRoutes }], [brand, group]] = await Promise.all([shell, loading]);
   const state = JSON.parse(json) as DehydratedState;
   // The server sends no times (its page must be the same bytes each time, for its ETag): what it
   // drew is as fresh as the page, so no query asks again for it while the page opens.
@@ -46,12 +47,16 @@ async function hydratePage(json: string, root: HTMLElement) {
   hydrate(queryClient, state);
   configureApiClient(brand, host);
   const router = createBrowserRouter(appRoutes(group.routes));
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App start={{ host, brand, router, queryClient }} />
-    </StrictMode>,
-  );
+  // As a transition, hydration goes in short slices too: the page the server drew is on screen
+  // and readable meanwhile, and a slow phone's main thread is never held for long.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App start={{ host, brand, router, queryClient }} />
+      </StrictMode>,
+    );
+  });
 }
 
 if (pageData) {
@@ -61,13 +66,20 @@ if (pageData) {
   });
 } else {
   const root = createRoot(container);
-  // In a transition React renders in short slices and lets the browser paint and answer input in
-  // between, instead of one long task on a slow phone; the overlay from index.html stays until then.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  shell
+    .then(([{ App }]) => {
+      // In a transition React renders in short slices and lets the browser paint and answer input
+      // in between, instead of one long task on a slow phone; the overlay from index.html stays
+      // until then.
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+      });
+    })
+    .catch((error: unknown) => {
+      console.error('The app could not be loaded', error);
+    });
 }

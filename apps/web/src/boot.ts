@@ -1,0 +1,36 @@
+import './app/global.css';
+
+/** The id of the JSON block a server-rendered page carries its data in (main.tsx reads it). */
+const PAGE_DATA_ID = 'page-data';
+
+// The web app's entry: it starts the app (main.tsx). A page the server drew is complete without
+// the app, so the app's scripts are fetched only once that page and its pictures are in and
+// painted: on a weak connection they do not compete with the words and pictures the visitor came
+// for. Any other page is drawn by the app, which starts at once.
+
+/** Lets the browser paint and answer input before the next piece of work. */
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app's modules are evaluated in two pieces (the framework, then the app) with the browser
+ * free in between, rather than in one long task during which a slow phone cannot answer a tap.
+ */
+const start = async () => {
+  await import('react-dom/client');
+  await yieldToBrowser();
+  await import('./main');
+};
+
+if (!document.getElementById(PAGE_DATA_ID)) {
+  void start();
+} else {
+  // After the load event, the page's main picture decoded, and two frames: by then the page has
+  // been painted, picture included.
+  const afterPaint = async () => {
+    const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    await picture?.decode().catch(() => undefined);
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => void start(), 0)));
+  };
+  if (document.readyState === 'complete') void afterPaint();
+  else window.addEventListener('load', () => void afterPaint(), { once: true });
+}
