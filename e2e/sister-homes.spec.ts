@@ -200,6 +200,41 @@ test.describe('comparison tables', () => {
   }
 });
 
+/**
+ * A product of each brand as a buyer opens it: its own page, or (ANPR, multiplexer, whose range is
+ * on the home page) its section there. The picture is drawn, and a screenshot is kept of each.
+ */
+const productPages: { brand: SisterBrand; route: string; title: string }[] = [
+  { brand: 'dvr', route: '/dvrs/AL-8CH-H5', title: 'Alien AL-8CH-H5 8-channel hybrid DVR' },
+  { brand: 'voice', route: '/products/VA-200', title: 'VoxAlert VA-200 outdoor voice player' },
+  { brand: 'nvr', route: '/products/ZV-N8P-4K', title: 'ZipVision ZV-N8P-4K 8-channel PoE NVR' },
+  { brand: 'anpr', route: '/', title: 'PlateSight Pro ANPR software (up to 16 lanes)' },
+  { brand: 'multiplexer', route: '/', title: 'CableMux CMX-8C eight cameras over one coax' },
+  { brand: 'ipcam', route: '/product', title: 'The product' },
+];
+
+for (const size of sizes) {
+  test.describe(`a product of each sister brand at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    for (const { brand, route, title } of productPages) {
+      test(`${brand}: ${title}`, async ({ page }) => {
+        await open(page, brand, route);
+        // A product page's own heading, or the product's section heading on a home page.
+        const level = route === '/' ? 2 : 1;
+        const heading = page.getByRole('heading', { level, name: title, exact: true });
+        await heading.scrollIntoViewIfNeeded();
+        await expect(heading).toBeInViewport();
+        const section = page.getByRole('main').locator('section, article').filter({ has: heading }).last();
+        await expectDrawn(section.getByRole('img').first());
+        await expectNoSeriousA11yViolations(page);
+        await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: `${screenshots}/product-${brand}-${size.width}.png` });
+      });
+    }
+  });
+}
+
 test.describe('the footer on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
