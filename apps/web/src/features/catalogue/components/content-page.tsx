@@ -19,7 +19,8 @@ function ProductSection({ product }: { product: Page['products'][number] }) {
   return (
     <section aria-labelledby={id} id={productSectionId(product.name)} className={styles.productSection}>
       <h2 id={id}>{product.title}</h2>
-      <ProductDetail product={product} level={3} />
+      {/* Below the page's first screen: its picture waits until it comes near. */}
+      <ProductDetail product={product} level={3} pictureLoading="lazy" />
     </section>
   );
 }

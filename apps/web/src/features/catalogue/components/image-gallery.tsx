@@ -15,6 +15,8 @@ export interface ImageGalleryProps {
   magnify: boolean;
   /** The `sizes` attribute of the main picture: how wide the gallery shows on each screen. */
   sizes?: string;
+  /** `lazy` for a gallery further down a page, whose picture should not compete with the first screen's. */
+  loading?: 'lazy' | 'eager';
 }
 
 /** Thumbnails are 5.5rem wide: the narrowest size of a picture is plenty. */
@@ -29,7 +31,7 @@ const clamp = (value: number) => Math.min(100, Math.max(0, value));
  * widest size of the picture (1600 pixels for the drawn product views) is laid over the one the
  * page chose for its width, so the enlargement shows real detail.
  */
-export function ImageGallery({ images, title, magnify, sizes = '100vw' }: ImageGalleryProps) {
+export function ImageGallery({ images, title, magnify, sizes = '100vw', loading }: ImageGalleryProps) {
   const [index, setIndex] = useState(0);
   const [hovering, setHovering] = useState(false);
   const [pinned, setPinned] = useState(false);
@@ -120,7 +122,7 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw' }: ImageG
             }
           : {})}
       >
-        <Picture image={image} sizes={sizes} className={styles.image} style={zoom} />
+        <Picture image={image} sizes={sizes} className={styles.image} style={zoom} loading={loading} />
         {magnified && image.variants && (
           <div className={styles.detail} data-magnified-image="">
             <Picture image={image} sizes={sizes} alt="" className={styles.image} style={zoom} widest />

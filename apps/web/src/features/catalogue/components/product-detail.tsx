@@ -17,11 +17,14 @@ export function ProductDetail({
   product,
   level = 2,
   showSummary = true,
+  pictureLoading,
 }: {
   product: Product;
   level?: HeadingLevel;
   /** Off where the page's intro already is the summary. */
   showSummary?: boolean;
+  /** `lazy` where the product is a section further down a page (a home page's range). */
+  pictureLoading?: 'lazy' | 'eager';
 }) {
   const { productDetails } = useBrand();
   const span = Math.min(Math.max(Math.round(productDetails.imageSize), 1), 11);
@@ -34,6 +37,7 @@ export function ProductDetail({
             title={product.title}
             magnify={productDetails.imageMagnify}
             sizes={`${CUSTOM_MEDIA['--not-narrow-screen']} ${Math.ceil((span / 12) * 100)}vw, 100vw`}
+            loading={pictureLoading}
           />
         </div>
         <div className={styles.productText}>
