@@ -1,12 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../apps/api/src/test/free-port';
+import { plainGet as get } from '../apps/api/src/test/plain-get';
 import { tempDir } from '../apps/api/src/test/temp-dir';
 import { webFixtureDir } from '../apps/api/src/test/web-fixture';
 
@@ -15,23 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Beside the build `npm start` makes (apps/api/dist/server.js), under a name of its own.
 const outfile = path.join(root, 'apps/api/dist', `server-test-${randomUUID()}.js`);
 afterAll(() => Promise.all([outfile, `${outfile}.map`].map((file) => rm(file, { force: true }))));
-
-function get(port: number, urlPath: string, host = '127.0.0.1'): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, headers: { host } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-  });
-}
 
 it('the API builds to JavaScript that plain node runs: it migrates, seeds and answers', async () => {
   await run(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root });

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BrandConfig, type BrandId, brands } from '@app/brands';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 
 const publicDir = fileURLToPath(new URL('../apps/web/public', import.meta.url));
 
@@ -152,18 +153,7 @@ function ogHtml(brand: BrandConfig): string {
 </body></html>`;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
   for (const brand of brands) {

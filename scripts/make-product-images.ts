@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 import { productPictures } from './product-drawings/pictures';
 
 /** Widths every picture is rendered at, in pixels; the largest is what magnify shows. */
@@ -27,18 +28,7 @@ interface Rendered {
 }
 
 const only = new Set(process.argv.slice(2));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage();
   await page.setContent('<!doctype html><title>render</title>');

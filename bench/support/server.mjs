@@ -59,7 +59,7 @@ export async function startServer({ port, dataDir, env = {}, keepData = false, q
   };
 }
 
-/** Headless Debian Chromium with the flags this machine needs; never a downloaded browser. */
+/** Headless Debian Chromium with the flags this machine needs (the list of scripts/chromium.ts); never a downloaded browser. */
 export const chromiumOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

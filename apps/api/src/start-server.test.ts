@@ -9,33 +9,11 @@ import { repoRoot } from './env';
 import { startServer } from './start-server';
 import { freePort } from './test/free-port';
 import { readHead } from './test/html';
+import { type PlainAnswer, plainGet as request } from './test/plain-get';
 import { tempDir } from './test/temp-dir';
 import { testEnv } from './test/test-app';
 import { createTestDb } from './test/test-db';
 import { webFixtureDir } from './test/web-fixture';
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One request on a connection of its own (no keep-alive reuse), as a new visitor would make. */
-function request(port: number, urlPath: string, host = '127.0.0.1'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: urlPath, agent: false, headers: { host } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-  });
-}
 
 it('on shutdown finishes the request in progress, refuses new ones, then closes the database', async () => {
   const port = await freePort();
@@ -107,7 +85,7 @@ it('the server entry starts on the embedded database, serves the brands and exit
   });
   try {
     // Up when /api/health answers (the first start creates the embedded database).
-    let health: Answer | undefined;
+    let health: PlainAnswer | undefined;
     while (!health) {
       health = await request(port, '/api/health').catch(() => undefined);
       if (!health) {
