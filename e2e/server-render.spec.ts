@@ -93,6 +93,40 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test.describe('stylesheets', () => {
+  test('a drawn page fetches one stylesheet, and the app taking it over fetches no part of it again', async ({
+    page,
+  }) => {
+    for (const [brand, path] of [
+      ['anpr', '/'],
+      ['dvr', '/dvrs/AL-8CH-H5'],
+      ['signs', '/'],
+    ] as const) {
+      const sheets: string[] = [];
+      const listener = (request: Request) => {
+        if (request.resourceType() === 'stylesheet') sheets.push(new URL(request.url()).pathname);
+      };
+      page.on('request', listener);
+      await openAndSettle(page, `${brandOrigin(brand)}${path}`);
+      page.off('request', listener);
+      // The page's stylesheets, joined: the one request before it paints.
+      const [joined = '', ...later] = sheets;
+      expect(joined, `${brand}${path}`).toMatch(/^\/assets\/joined\/index-[\w-]+(\+[\w-]+)+\.css$/);
+      // The app then fetches only the stylesheets of parts the page did not show (its dialogs).
+      const parts = joined
+        .slice('/assets/joined/'.length, -'.css'.length)
+        .split('+')
+        .map((name) => `/assets/${name}.css`);
+      expect(
+        later.filter((sheet) => parts.includes(sheet)),
+        `${brand}${path}`,
+      ).toEqual([]);
+      // Drawn styled by it: the skip link waits off screen until it has focus.
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeInViewport();
+    }
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

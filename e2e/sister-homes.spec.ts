@@ -65,6 +65,8 @@ for (const size of sizes) {
         const hero = page.locator('article img').first();
         await expectDrawn(hero);
         await expect(hero).toHaveAttribute('alt', /\S/);
+        // A drawing, sent as its SVG: a few kilobytes on a weak connection, sharp at any width.
+        await expect(hero).toHaveAttribute('src', /^\/api\/media\/[0-9a-f]{16}\/[a-z0-9.-]+\.svg$/);
         await expect(hero).toBeInViewport({ ratio: size.width < 768 ? 0.5 : 0.9 });
 
         // The cards: a picture, a name linking to the product, the facts.

@@ -37,19 +37,33 @@ interface WebBuild {
   files: Set<string>;
   /** Each class name of the build's stylesheets, and the stylesheets (`/assets/...css`) defining it. */
   stylesheetsOf: Map<string, string[]>;
+  /** Every stylesheet of the build (`/assets/...css`) and its text. */
+  stylesheets: Map<string, string>;
+  /** The stylesheets index.html links (the app's own), in its order. */
+  indexStylesheets: string[];
   render?: RenderPage;
 }
 
-/** Stylesheets of lazily loaded parts (not linked by index.html), by the class names they define. */
+/** index.html's stylesheet links, as Vite writes them. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">\s*/g;
+
+/**
+ * The build's stylesheets, and those of lazily loaded parts (not linked by index.html) by the
+ * class names they define.
+ */
 async function readStylesheets(dir: string, files: Set<string>, indexHtml: string) {
+  const stylesheets = new Map<string, string>();
   const stylesheetsOf = new Map<string, string[]>();
   for (const file of files) {
-    if (!file.startsWith('assets/') || !file.endsWith('.css') || indexHtml.includes(`/${file}`)) continue;
-    for (const name of classNamesIn(await readFile(path.join(dir, file), 'utf8'))) {
+    if (!file.startsWith('assets/') || !file.endsWith('.css')) continue;
+    const css = await readFile(path.join(dir, file), 'utf8');
+    stylesheets.set(`/${file}`, css);
+    if (indexHtml.includes(`/${file}`)) continue;
+    for (const name of classNamesIn(css)) {
       stylesheetsOf.set(name, [...(stylesheetsOf.get(name) ?? []), `/${file}`]);
     }
   }
-  return stylesheetsOf;
+  return { stylesheets, stylesheetsOf };
 }
 
 async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefined> {
@@ -67,15 +81,57 @@ async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefi
     const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (rel !== 'index.html' && !rel.split('/').some((part) => part.startsWith('.'))) files.add(rel);
   }
-  return { indexHtml, files, stylesheetsOf: await readStylesheets(dir, files, indexHtml) };
+  const indexStylesheets = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
+  return { indexHtml, files, indexStylesheets, ...(await readStylesheets(dir, files, indexHtml)) };
 }
 
-/** The stylesheets the page's markup needs beyond index.html's, linked so it is drawn styled at once. */
+/**
+ * One stylesheet made of several of the build's: `/assets/joined/<a>+<b>.css` for
+ * `/assets/<a>.css` and `/assets/<b>.css`, in that order. The name says what it holds, so any
+ * instance (or a CDN asking any instance) answers it, and it never changes: the parts' names carry
+ * their content hash.
+ */
+const JOINED_PREFIX = '/assets/joined/';
+/** More parts than any page needs (the ANPR home page has eight): a longer list is refused unread. */
+const MOST_JOINED_PARTS = 16;
+
+function joinedHref(sheets: readonly string[]): string {
+  return `${JOINED_PREFIX}${sheets.map((sheet) => sheet.slice('/assets/'.length, -'.css'.length)).join('+')}.css`;
+}
+
+/** The parts a joined stylesheet's path names, or undefined when it is not one of the build's. */
+function joinedParts(build: WebBuild, pathname: string): string[] | undefined {
+  if (!pathname.startsWith(JOINED_PREFIX) || !pathname.endsWith('.css')) return undefined;
+  const names = pathname.slice(JOINED_PREFIX.length, -'.css'.length).split('+');
+  if (names.length > MOST_JOINED_PARTS) return undefined;
+  const sheets = names.map((name) => `/assets/${name}.css`);
+  if (new Set(sheets).size !== sheets.length || !sheets.every((sheet) => build.stylesheets.has(sheet)))
+    return undefined;
+  return sheets;
+}
+
+/**
+ * The head of a page the server drew: the app's stylesheets and those its markup needs, as one
+ * joined stylesheet, so a phone waits for one request rather than up to eight before it paints.
+ * Each lazily loaded part's own stylesheet is listed too, `disabled` (browsers do not fetch it):
+ * when the app later loads that part, it finds the stylesheet in the page and does not ask again.
+ */
 function headLinks(build: WebBuild, html: string): string {
   const sheets = new Set<string>();
   for (const name of classNamesUsed(html))
     for (const sheet of build.stylesheetsOf.get(name) ?? []) sheets.add(sheet);
-  return [...sheets].map((href) => `<link rel="stylesheet" crossorigin href="${href}" />\n    `).join('');
+  const parts = [...build.indexStylesheets, ...sheets];
+  return [
+    `<link rel="stylesheet" href="${joinedHref(parts)}" />`,
+    ...parts.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled />`),
+  ]
+    .map((tag) => `${tag}\n    `)
+    .join('');
+}
+
+/** index.html without its own stylesheet links: a page the server drew links them joined (headLinks). */
+function withoutIndexStylesheets(indexHtml: string): string {
+  return indexHtml.replace(STYLESHEET_LINK, '');
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -109,11 +165,13 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     return origin;
   };
 
+  /** The page's index.html, per brand and pattern: as built, or for a page the server draws. */
   const templates = new Map<string, string[]>();
-  const pageTemplate = (indexHtml: string, brand: BrandConfig, pattern: string) => {
-    const key = `${brand.id} ${pattern}`;
+  const pageTemplate = (found: WebBuild, brand: BrandConfig, pattern: string, drawn: boolean) => {
+    const key = `${brand.id} ${pattern} ${drawn}`;
     let parts = templates.get(key);
     if (!parts) {
+      const indexHtml = drawn ? withoutIndexStylesheets(found.indexHtml) : found.indexHtml;
       parts = renderPageTemplate(indexHtml, brand, pattern, originOf(brand));
       templates.set(key, parts);
     }
@@ -161,6 +219,13 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       file = undefined;
     }
     if (file !== undefined && found.files.has(file)) return sendFile(reply, file);
+    const joined = joinedParts(found, pathname);
+    if (joined) {
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(joined.map((sheet) => found.stylesheets.get(sheet) ?? '').join('\n'));
+    }
     if (pathname.startsWith('/assets/')) return reply.callNotFound();
 
     // A page (not a file of the build) is a public read: counted in memory, never in the database.
@@ -179,7 +244,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       if (rendered.kind === 'redirect')
         return reply.header('cache-control', 'no-cache').redirect(rendered.location);
       if (rendered.kind === 'page') {
-        const html = fillRenderedPage(pageTemplate(found.indexHtml, brand, page.pattern), url, {
+        const html = fillRenderedPage(pageTemplate(found, brand, page.pattern, true), url, {
           ...rendered,
           headLinks: headLinks(found, rendered.html),
         });
@@ -193,6 +258,6 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(fillPageTemplate(pageTemplate(found.indexHtml, brand, page.pattern), url));
+      .send(fillPageTemplate(pageTemplate(found, brand, page.pattern, false), url));
   });
 };

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { dvrDetail, messageReply, productDetail } from '@app/contract/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { createDownloadToken } from './download-token';
 import { downloadLinkLimit } from './media-routes';
+import { defaultContentDir } from './source';
 import { createContentTestApp, get, post } from './test-helpers';
 
 let t: TestApp;
@@ -26,7 +29,7 @@ describe('GET /api/media/:version/:name', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('serves every size of a drawn view as WebP and PNG, of the pixel size it is listed with, cached for good', async () => {
+  it('serves every size of a drawn view as WebP and PNG, of the pixel size it is listed with, and its SVG, cached for good', async () => {
     const product = productDetail.parse((await get(t, 'nvr', '/api/products/ZV-N8P-4K')).json());
     const [front, rear] = product.images;
     expect([front?.view, rear?.view]).toEqual(['front', 'rear']);
@@ -39,6 +42,15 @@ describe('GET /api/media/:version/:name', () => {
       '1600 image/png',
     ]);
     expect([front?.width, front?.url]).toEqual([1600, front?.variants?.at(-1)?.url]);
+    // The SVG the sizes are drawn from: the file the drawing script wrote, served as a picture.
+    expect(front?.drawing).toMatch(/^\/api\/media\/[0-9a-f]{16}\/zv-n8p-4k-front\.svg$/);
+    const drawing = await get(t, 'nvr', front?.drawing ?? '');
+    expect(drawing.statusCode).toBe(200);
+    expect(drawing.headers['content-type']).toBe('image/svg+xml');
+    expect(drawing.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(drawing.body).toBe(
+      await readFile(path.join(defaultContentDir, 'nvr/images/src/zv-n8p-4k-front.svg'), 'utf8'),
+    );
     for (const variant of front?.variants ?? []) {
       const reply = await get(t, 'nvr', variant.url);
       expect(reply.statusCode).toBe(200);

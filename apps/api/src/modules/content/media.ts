@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDF_RENDERER_VERSION, renderManualPdf } from './pdf';
-import { type BrandContent, servedAsIs, type TtsSettings } from './source';
+import { type BrandContent, drawingName, servedAsIs, type TtsSettings } from './source';
 
 const run = promisify(execFile);
 
@@ -228,6 +228,26 @@ export async function prepareMedia(
       version: hash16(bytes),
       origin: 'content',
       path: `images/${name}`,
+      width,
+      height,
+    });
+  }
+
+  // The SVG each drawn picture is rendered from (images/src/): a home page's hero shows it.
+  for (const image of images) {
+    const name = drawingName(image);
+    if (!name || files.has(name)) continue;
+    const bytes = await readFile(path.join(content.dir, 'images', 'src', name));
+    const { width, height } = imageSize(name, bytes);
+    add({
+      name,
+      kind: 'image',
+      contentType: contentTypeOf(name),
+      size: bytes.length,
+      sha256: sha256(bytes),
+      version: hash16(bytes),
+      origin: 'content',
+      path: `images/src/${name}`,
       width,
       height,
     });

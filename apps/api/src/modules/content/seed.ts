@@ -9,6 +9,7 @@ import {
   type BrandContent,
   type DownloadSource,
   defaultContentDir,
+  drawingName,
   type ImageSource,
   loadBrandContent,
   sisterBrands,
@@ -95,12 +96,14 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
   };
   const image = (source: ImageSource): ImageRef => {
     const file = fileOf(source.file);
+    const drawing = drawingName(source);
     return {
       url: mediaUrl(file),
       alt: source.alt,
       width: file.width ?? 0,
       height: file.height ?? 0,
       ...(source.view ? { view: source.view } : {}),
+      ...(drawing ? { drawing: mediaUrl(fileOf(drawing)) } : {}),
       ...(source.srcset
         ? {
             variants: source.srcset.flatMap((size) => [

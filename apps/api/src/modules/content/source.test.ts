@@ -109,7 +109,7 @@ describe('broken content is refused with every problem listed', () => {
     expect(problems).toMatch(/images\/stray\.svg is not used by any catalogue/);
   });
 
-  it('names a missing size of a drawn picture, and a size whose pixels are not the ones listed', async () => {
+  it('names a missing size or drawing of a drawn picture, and a size whose pixels are not the ones listed', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'content-check-'));
     dirs.push(dir);
     await cp(path.join(defaultContentDir, 'anpr'), path.join(dir, 'anpr'), { recursive: true });
@@ -120,6 +120,9 @@ describe('broken content is refused with every problem listed', () => {
     const [small, medium] = drawn?.srcset ?? [];
     if (!small || !medium) throw new Error('the first anpr picture has no srcset');
     await rm(path.join(dir, 'anpr/images', small.webp));
+    // The SVG it is drawn from, which a home page's hero shows.
+    const stem = drawn?.file.replace(/-1600\.png$/, '');
+    await rm(path.join(dir, 'anpr/images/src', `${stem}.svg`));
     // The 800-pixel PNG replaced by the 400-pixel one: the file is there, its size is wrong.
     await cp(path.join(dir, 'anpr/images', small.png), path.join(dir, 'anpr/images', medium.png));
 
@@ -127,6 +130,7 @@ describe('broken content is refused with every problem listed', () => {
     expect(error).toBeInstanceOf(ContentError);
     const problems = (error as ContentError).problems.join('\n');
     expect(problems).toContain(`images/${small.webp} does not exist`);
+    expect(problems).toContain(`images/src/${stem}.svg does not exist`);
     expect(problems).toMatch(
       new RegExp(`images/${medium.png} is 400x\\d+ pixels, the catalogue says 800x\\d+`),
     );

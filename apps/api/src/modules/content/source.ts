@@ -75,6 +75,15 @@ const imageSource = z
   });
 export type ImageSource = z.infer<typeof imageSource>;
 
+/**
+ * The SVG a drawn picture (one with a srcset) is rendered from, as scripts/make-product-images.ts
+ * writes it: images/src/<stem>.svg for <stem>-<width>.png. Served as it is, it is the lightest
+ * and sharpest form of the picture for a page's hero.
+ */
+export function drawingName(image: ImageSource): string | undefined {
+  return image.srcset ? `${image.file.replace(/-\d+\.png$/, '')}.svg` : undefined;
+}
+
 const downloadFields = {
   kind: z.enum(downloadKinds),
   file: fileName,
@@ -409,6 +418,7 @@ export async function loadBrandContent(
   const referenced = new Set<string>();
   const images = [...products.flatMap((product) => product.images), ...(intro ? [intro.image] : [])];
   const imageFiles = new Set(await listFiles(path.join(dir, 'images')));
+  const drawingFiles = new Set(await listFiles(path.join(dir, 'images', 'src')));
   for (const image of images) {
     const sizes = image.srcset ?? [];
     for (const name of [image.file, ...sizes.flatMap((size) => [size.png, size.webp])]) {
@@ -416,6 +426,8 @@ export async function loadBrandContent(
       referenced.add(`images/${name}`);
       if (!imageFiles.has(name)) problems.push(`images/${name} does not exist`);
     }
+    const drawing = drawingName(image);
+    if (drawing && !drawingFiles.has(drawing)) problems.push(`images/src/${drawing} does not exist`);
     // Each size must be what it says: the width listed, and the height of the same proportions.
     for (const size of sizes) {
       const height = Math.round(((image.height ?? 0) * size.width) / (image.width ?? 1));

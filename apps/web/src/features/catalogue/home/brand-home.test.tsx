@@ -185,6 +185,43 @@ describe('a home page whose products are listed in full below (ANPR)', () => {
     downloads,
   });
 
+  it('shows a drawn hero picture from its SVG, first and eager, rather than its rendered sizes', async () => {
+    setScreenWidth(375);
+    const pro = product('PlateSight-Pro', 'PlateSight Pro', []);
+    const drawn: ImageRef = {
+      ...picture('platesight-pro-dashboard-1600.png', 'PlateSight Pro on screen'),
+      variants: [
+        {
+          url: '/api/media/01/platesight-pro-dashboard-800.webp',
+          width: 800,
+          height: 500,
+          type: 'image/webp',
+        },
+        { url: '/api/media/02/platesight-pro-dashboard-800.png', width: 800, height: 500, type: 'image/png' },
+      ],
+      drawing: '/api/media/03/platesight-pro-dashboard.svg',
+    };
+    stubApi({ '/api/pages/home': homePage([{ ...pro, image: drawn, images: [drawn] }]) });
+    await renderShell({ brand: brandById('anpr'), path: '/' });
+    await screen.findByRole('heading', { level: 2, name: 'The products' });
+
+    const article = screen.getByRole('main').querySelector('article');
+    const hero = article?.querySelector('img');
+    expect(hero?.getAttribute('alt')).toBe('PlateSight Pro on screen');
+    expect(hero?.getAttribute('src')).toBe('/api/media/03/platesight-pro-dashboard.svg');
+    expect(hero?.getAttribute('fetchpriority')).toBe('high');
+    expect(hero?.getAttribute('loading')).toBe('eager');
+    expect(hero?.hasAttribute('srcset')).toBe(false);
+    expect(hero?.closest('picture')).toBeNull();
+    // Its box is reserved: the page does not move when it arrives.
+    expect([hero?.getAttribute('width'), hero?.getAttribute('height')]).toEqual(['800', '300']);
+    // The product's own gallery further down still offers the rendered sizes, for magnify.
+    const gallery = document.getElementById('product-PlateSight-Pro');
+    expect(gallery?.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain(
+      'platesight-pro-dashboard-800.webp 800w',
+    );
+  });
+
   it('links each card down to its product, and the download tasks to the files the products list', async () => {
     setScreenWidth(1280);
     const guide = download('platesight-camera-guide.pdf', 'Camera set-up guide', 240 * 1024);

@@ -120,9 +120,25 @@ export function HomeProducts({
   );
 }
 
-/** The range's picture, chosen by home.json: shown large, as the first thing on the page. */
+/**
+ * The range's picture, chosen by home.json: shown large, as the first thing on the page. A drawn
+ * picture is shown from its SVG, a few kilobytes however wide the screen, so on a weak connection
+ * it arrives with the page's words rather than after them.
+ */
 export function HeroPicture({ image }: { image: ImageRef | undefined }) {
+  const mediaUrl = useMediaUrl();
   if (!image) return null;
+  if (image.drawing)
+    return (
+      <img
+        src={mediaUrl(image.drawing)}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        fetchPriority="high"
+        loading="eager"
+      />
+    );
   // Full width on a phone; the wider of the hero's two columns (6 of 11) beside the sidebar.
   return (
     <Picture image={image} sizes="(max-width: 767px) 100vw, 50vw" fetchPriority="high" loading="eager" />
