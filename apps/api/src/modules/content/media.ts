@@ -210,14 +210,20 @@ export async function prepareMedia(
     ...content.products.flatMap((product) => product.images),
     ...(content.intro ? [content.intro.image] : []),
   ];
-  // Each picture, and each size of it the srcset offers.
-  const imageFiles = images.flatMap((image) => [
-    image.file,
-    ...(image.srcset ?? []).flatMap((size) => [size.webp, size.png]),
-  ]);
-  for (const name of imageFiles) {
+  // Each picture, each size of it the srcset offers, and the SVG a drawn picture is rendered from
+  // (images/src/, which a home page's hero shows), by their path under content/<brand>/.
+  const imagePaths = images.flatMap((image) => {
+    const drawing = drawingName(image);
+    return [
+      `images/${image.file}`,
+      ...(image.srcset ?? []).flatMap((size) => [`images/${size.webp}`, `images/${size.png}`]),
+      ...(drawing ? [`images/src/${drawing}`] : []),
+    ];
+  });
+  for (const relPath of imagePaths) {
+    const name = path.posix.basename(relPath);
     if (files.has(name)) continue;
-    const bytes = await readFile(path.join(content.dir, 'images', name));
+    const bytes = await readFile(path.join(content.dir, relPath));
     const { width, height } = imageSize(name, bytes);
     add({
       name,
@@ -227,27 +233,7 @@ export async function prepareMedia(
       sha256: sha256(bytes),
       version: hash16(bytes),
       origin: 'content',
-      path: `images/${name}`,
-      width,
-      height,
-    });
-  }
-
-  // The SVG each drawn picture is rendered from (images/src/): a home page's hero shows it.
-  for (const image of images) {
-    const name = drawingName(image);
-    if (!name || files.has(name)) continue;
-    const bytes = await readFile(path.join(content.dir, 'images', 'src', name));
-    const { width, height } = imageSize(name, bytes);
-    add({
-      name,
-      kind: 'image',
-      contentType: contentTypeOf(name),
-      size: bytes.length,
-      sha256: sha256(bytes),
-      version: hash16(bytes),
-      origin: 'content',
-      path: `images/src/${name}`,
+      path: relPath,
       width,
       height,
     });
