@@ -2,7 +2,7 @@
 // own (embedded database, content seeded at start), on loopback, with brand sites at
 // http://<brand>.localhost:<port>. Stopped with SIGTERM.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,16 +59,9 @@ export async function startServer({ port, dataDir, env = {}, keepData = false, q
   };
 }
 
-/** Headless Debian Chromium with the flags this machine needs (the list of scripts/chromium.ts); never a downloaded browser. */
+/** Headless Debian Chromium with the flags this machine needs (scripts/chromium.json); never a downloaded browser. */
+const launchOptions = JSON.parse(readFileSync(join(root, 'scripts/chromium.json'), 'utf8'));
 export const chromiumOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  ...launchOptions,
+  executablePath: process.env.CHROMIUM_PATH ?? launchOptions.executablePath,
 };

@@ -51,14 +51,14 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"
  * The build's stylesheets, and those of lazily loaded parts (not linked by index.html) by the
  * class names they define.
  */
-async function readStylesheets(dir: string, files: Set<string>, indexHtml: string) {
+async function readStylesheets(dir: string, files: Set<string>, indexStylesheets: readonly string[]) {
   const stylesheets = new Map<string, string>();
   const stylesheetsOf = new Map<string, string[]>();
   for (const file of files) {
     if (!file.startsWith('assets/') || !file.endsWith('.css')) continue;
     const css = await readFile(path.join(dir, file), 'utf8');
     stylesheets.set(`/${file}`, css);
-    if (indexHtml.includes(`/${file}`)) continue;
+    if (indexStylesheets.includes(`/${file}`)) continue;
     for (const name of classNamesIn(css)) {
       stylesheetsOf.set(name, [...(stylesheetsOf.get(name) ?? []), `/${file}`]);
     }
@@ -82,7 +82,7 @@ async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefi
     if (rel !== 'index.html' && !rel.split('/').some((part) => part.startsWith('.'))) files.add(rel);
   }
   const indexStylesheets = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
-  return { indexHtml, files, indexStylesheets, ...(await readStylesheets(dir, files, indexHtml)) };
+  return { indexHtml, files, indexStylesheets, ...(await readStylesheets(dir, files, indexStylesheets)) };
 }
 
 /**

@@ -126,22 +126,16 @@ export function HomeProducts({
  * it arrives with the page's words rather than after them.
  */
 export function HeroPicture({ image }: { image: ImageRef | undefined }) {
-  const mediaUrl = useMediaUrl();
   if (!image) return null;
-  if (image.drawing)
-    return (
-      <img
-        src={mediaUrl(image.drawing)}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        fetchPriority="high"
-        loading="eager"
-      />
-    );
+  const { alt, width, height, drawing } = image;
   // Full width on a phone; the wider of the hero's two columns (6 of 11) beside the sidebar.
   return (
-    <Picture image={image} sizes="(max-width: 767px) 100vw, 50vw" fetchPriority="high" loading="eager" />
+    <Picture
+      image={drawing ? { url: drawing, alt, width, height } : image}
+      sizes="(max-width: 767px) 100vw, 50vw"
+      fetchPriority="high"
+      loading="eager"
+    />
   );
 }
 
