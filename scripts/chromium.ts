@@ -1,4 +1,4 @@
-import launchOptions from './chromium.json';
+import launchOptions from './chromium.json' with { type: 'json' };
 
 /**
  * Debian's Chromium with the flags this machine needs (headless, no sandbox, nothing fetched in
