@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request, Response } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { brandOrigin } from './support/env';
@@ -124,6 +124,45 @@ test.describe('stylesheets', () => {
       // Drawn styled by it: the skip link waits off screen until it has focus.
       await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeInViewport();
     }
+  });
+});
+
+test.describe('scripts', () => {
+  test("a visitor's pages load no zod; the relay form brings it once the visitor starts on it", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const operator = await registerOperator(undefined, { companyName: 'Quayside Watch Ltd' });
+    // zod's classes keep their names in the build ("$ZodType"), so a script that holds zod says so.
+    const withZod: string[] = [];
+    const listener = async (response: Response) => {
+      const path = new URL(response.url()).pathname;
+      if (!path.startsWith('/assets/') || !path.endsWith('.js')) return;
+      if ((await response.text()).includes('$ZodType')) withZod.push(path);
+    };
+    page.on('response', listener);
+    const pages = [
+      `${brandOrigin('signs')}/sign/${operator.signRef}`,
+      `${brandOrigin('signs')}/`,
+      `${brandOrigin('signs')}/search?q=Quayside`,
+      `${brandOrigin('dvr')}/`,
+      `${brandOrigin('voice')}/`,
+      `${brandOrigin('anpr')}/`,
+    ];
+    for (const url of pages) {
+      await openAndSettle(page, url);
+      expect(withZod, url).toEqual([]);
+    }
+
+    // The sign's page again: starting on the relay form fetches its checks, and they run.
+    await openAndSettle(page, pages[0] ?? '');
+    await page.getByRole('button', { name: 'Contact the operator' }).click();
+    const form = page.getByRole('form', { name: 'Contact the operator' });
+    await form.getByLabel('Your name').focus();
+    await expect.poll(() => withZod.length).toBeGreaterThan(0);
+    await form.getByRole('button', { name: 'Send to the operator' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+    page.off('response', listener);
   });
 });
 

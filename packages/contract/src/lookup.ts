@@ -1,26 +1,24 @@
+import {
+  lookupMessages,
+  RELAY_KINDS,
+  SEARCH_MAX_PAGES,
+  SEARCH_TERM_MAX,
+  SEARCH_TERM_MIN,
+} from './lookup-text';
 import { isSingleLine, singleLineMessage } from './single-line';
 import { z } from './zod';
 
+export {
+  lookupMessages,
+  RELAY_KINDS,
+  relayKindLabels,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TERM_MAX,
+  SEARCH_TERM_MIN,
+} from './lookup-text';
+
 // The public look-up: who runs a scheme and how to reach them, and the relay form.
-
-/** Results per page of the name/town search, and how many pages a search may go. */
-export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_PAGES = 5;
-/** Shorter terms match too much to be useful (and cost the most). */
-export const SEARCH_TERM_MIN = 3;
-export const SEARCH_TERM_MAX = 100;
-
-export const lookupMessages = {
-  notFound: 'No sign has that reference. Check the reference on the sign and try again.',
-  notRegistered:
-    'This sign exists but has not been registered by its operator yet. Ask the owner of the premises who runs the cameras, or report the sign to us through Contact us.',
-  termTooShort: `Type at least ${SEARCH_TERM_MIN} characters to search.`,
-  relayOff: 'This operator does not take messages through the register.',
-  relaySent: 'Your message has been sent to the operator.',
-  mayBeOutOfDate: 'These details may be out of date.',
-  requestNotFound: 'Not found',
-  recordMismatch: 'That term does not find that sign: only a look-up that found the sign is recorded.',
-} as const;
 
 export const publishedContactSchema = z.object({
   phone: z.string().nullable(),
@@ -81,12 +79,6 @@ export const searchRecordBody = z.object({
 export const searchRecordReply = z.object({ success: z.literal(true) });
 
 // ---- POST /api/signs/{signRef}/contact: the relay
-export const RELAY_KINDS = ['question', 'footage', 'complaint'] as const;
-export const relayKindLabels: Record<(typeof RELAY_KINDS)[number], string> = {
-  question: 'A question',
-  footage: 'A copy of footage of me',
-  complaint: 'A complaint',
-};
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 14:30.');
 

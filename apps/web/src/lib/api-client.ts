@@ -78,6 +78,16 @@ interface ApiErrorJson {
 /** Accepts any reply, typed `unknown`. */
 export const unknownReply: Parser<unknown> = { parse: (data) => data };
 
+/**
+ * The reply as the server sent it, typed `T` without a check. For the public reads (content, a
+ * sign's look-up, the scheme search): the API checks each such reply against its zod schema in
+ * @app/contract before it sends it, and checking it again here would put zod in the first load of
+ * every page a visitor opens (docs/decisions/0007, 0030).
+ */
+export function trustedReply<T>(): Parser<T> {
+  return { parse: (data) => data as T };
+}
+
 /** The API base of a brand: its local URL when served from localhost, else its back end ('' = same origin). */
 export function apiBaseUrl(
   brand: Pick<BrandConfig, 'localApiUrl' | 'backendApiUrl'>,

@@ -1,4 +1,4 @@
-import { lookupMessages } from '@app/contract/lookup';
+import { lookupMessages } from '@app/contract/lookup-text';
 import { Link, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';

@@ -1,10 +1,10 @@
-import { RELAY_KINDS, type RelayBody, relayBody, relayKindLabels } from '@app/contract/lookup';
+import type { RelayBody } from '@app/contract/lookup';
+import { RELAY_KINDS, relayKindLabels } from '@app/contract/lookup-text';
 import { type FormEvent, useState } from 'react';
 import { ErrorSummary, RequiredNote } from '../../components/error-summary';
 import { Field, type FieldSpec } from '../../components/form-fields';
 import { ApiError } from '../../lib/api-client';
 import { useFocusOutcome } from '../../lib/focus-outcome';
-import { sendRelay } from './api/send-relay';
 import styles from './lookup.module.css';
 
 type Kind = (typeof RELAY_KINDS)[number];
@@ -78,6 +78,12 @@ function fieldSpecs(kind: Kind): { who: FieldSpec[]; footageWhen: FieldSpec[]; r
 }
 
 /**
+ * The form's checks and its call, which bring zod with them: fetched once the visitor starts on the
+ * form (or sends it), so a sign's page opens without them (docs/decisions/0030).
+ */
+const loadRelaySending = () => import('./api/send-relay');
+
+/**
  * "Contact the operator": the message goes through the register; the operator's address stays
  * private. The same pattern as the contact-us form: every problem at its field and in a summary
  * at the top that takes focus; on success the reference replaces the form and takes focus.
@@ -121,17 +127,16 @@ export function RelayForm({ signRef }: { signRef: string }) {
           }
         : {}),
     };
-    const checked = relayBody.safeParse(body);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
-      setErrors(found);
-      setAttempts((n) => n + 1);
-      return;
-    }
-    setErrors({});
     setBusy(true);
     try {
+      const { relayProblems, sendRelay } = await loadRelaySending();
+      const problems = relayProblems(body);
+      if (problems) {
+        setErrors(problems);
+        setAttempts((n) => n + 1);
+        return;
+      }
+      setErrors({});
       const reply = await sendRelay(signRef, body);
       setReference(reply.reference);
     } catch (cause) {
@@ -172,7 +177,13 @@ export function RelayForm({ signRef }: { signRef: string }) {
   );
 
   return (
-    <form className={styles.relay} onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
+    <form
+      className={styles.relay}
+      onSubmit={submit}
+      onFocus={() => void loadRelaySending().catch(() => undefined)}
+      noValidate
+      aria-labelledby={`${formId}-title`}
+    >
       <h2 id={`${formId}-title`}>Contact the operator</h2>
       {(listed.length > 0 || formError) && (
         <ErrorSummary ref={summaryRef} formId={formId} items={listed} formError={formError} />

@@ -1,5 +1,6 @@
 import { formatUkDate } from '@app/contract/dates';
-import { type RelayRequest, relayKindLabels } from '@app/contract/lookup';
+import type { RelayRequest } from '@app/contract/lookup';
+import { relayKindLabels } from '@app/contract/lookup-text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/page-shell';

@@ -1,5 +1,6 @@
 import { formatUkDate } from '@app/contract/dates';
-import { lookupMessages, type Scheme } from '@app/contract/lookup';
+import type { Scheme } from '@app/contract/lookup';
+import { lookupMessages } from '@app/contract/lookup-text';
 import styles from './lookup.module.css';
 
 /** What the public sees of a scheme: who runs it, why, for how long, and how to reach them. */

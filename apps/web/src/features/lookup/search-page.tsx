@@ -1,4 +1,4 @@
-import { lookupMessages, SEARCH_TERM_MIN } from '@app/contract/lookup';
+import { lookupMessages, SEARCH_TERM_MIN } from '@app/contract/lookup-text';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';

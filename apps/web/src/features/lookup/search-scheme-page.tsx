@@ -1,4 +1,4 @@
-import { lookupMessages } from '@app/contract/lookup';
+import { lookupMessages } from '@app/contract/lookup-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { lookupMessages } from '@app/contract/lookup';
+import { lookupMessages } from '@app/contract/lookup-text';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';

@@ -1,16 +1,7 @@
 import type { BrandId } from '@app/brands';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { api, type Parser } from '../../../lib/api-client';
+import { api, trustedReply } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand';
-
-/**
- * The reply as the server sent it, typed without a check. The content replies are read-only and
- * the API serializes each through its zod schema in @app/contract/catalogue; parsing them again
- * here would put zod in every sister site's first paint (docs/decisions/0007).
- */
-function trustedReply<T>(): Parser<T> {
-  return { parse: (data) => data as T };
-}
 
 /**
  * A GET of the content API as a query, its reply typed `T` (a type of @app/contract/catalogue).

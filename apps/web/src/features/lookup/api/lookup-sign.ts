@@ -1,11 +1,11 @@
-import { type SignLookupReply, signLookupReply } from '@app/contract/lookup';
+import type { SignLookupReply } from '@app/contract/lookup';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, trustedReply } from '../../../lib/api-client';
 
 /** GET /api/stickers/search/{term}: the sign with this reference (hyphens and case forgiven). */
 export function lookupSign(term: string, signal?: AbortSignal): Promise<SignLookupReply> {
   return api.get(`/api/stickers/search/${encodeURIComponent(term.trim())}`, {
-    schema: signLookupReply,
+    schema: trustedReply<SignLookupReply>(),
     signal,
     clearSessionOnUnauthorized: false,
   });

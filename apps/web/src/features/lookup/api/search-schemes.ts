@@ -1,6 +1,6 @@
-import { type SchemeSearchReply, schemeSearchReply } from '@app/contract/lookup';
+import type { SchemeSearchReply } from '@app/contract/lookup';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, trustedReply } from '../../../lib/api-client';
 
 /** GET /api/lookup/search?q=&page=: schemes by company name, site name, town or postcode. */
 export function useSchemeSearch(q: string, page: number): UseQueryResult<SchemeSearchReply> {
@@ -8,7 +8,7 @@ export function useSchemeSearch(q: string, page: number): UseQueryResult<SchemeS
     queryKey: ['scheme-search', q, page],
     queryFn: ({ signal }) =>
       api.get(`/api/lookup/search?${new URLSearchParams({ q, page: String(page) })}`, {
-        schema: schemeSearchReply,
+        schema: trustedReply<SchemeSearchReply>(),
         signal,
       }),
     enabled: q.trim().length > 0,
