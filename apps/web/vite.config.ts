@@ -7,6 +7,22 @@ import { lexedMarkdown } from './lexed-markdown';
 // framework runtime and nothing of ours.
 const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
+// What every page of every brand runs besides the runtime: TanStack Query, the app's helpers, the
+// page frame and the Markdown renderer, the content query and the date and link helpers. One chunk
+// of them costs less than the dozen small ones they would otherwise be (docs/decisions/0030).
+const shellModule = new RegExp(
+  [
+    '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
+    'rolldown[\\\\/]runtime',
+    '[\\\\/]src[\\\\/]lib[\\\\/]',
+    '[\\\\/]src[\\\\/]components[\\\\/](page-shell|markdown)\\.',
+    '[\\\\/]src[\\\\/]features[\\\\/](catalogue[\\\\/]api[\\\\/]content-query|contact[\\\\/]contact-route|brands-page[\\\\/]brand-site-url)\\.',
+    '[\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/]dates\\.',
+  ].join('|'),
+);
+// The sister sites' catalogue parts that at least three of their pages share.
+const catalogueModule = /[\\/]src[\\/]features[\\/]catalogue[\\/]/;
+
 // `vite build --ssr src/entry-server.tsx` (npm run build) makes the server's renderer from the same
 // sources and options, so its CSS-module class names are the browser's. It goes to dist/.ssr,
 // which the API never serves as a file (names starting with a dot are skipped).
@@ -32,7 +48,17 @@ export default defineConfig(({ isSsrBuild }) => ({
               return brand ? `assets/brand-${brand}-[hash].js` : 'assets/[name]-[hash].js';
             },
             codeSplitting: {
-              groups: [{ name: 'runtime', test: runtimePackages, priority: 10 }],
+              groups: [
+                { name: 'runtime', test: runtimePackages, priority: 10 },
+                { name: 'shell', test: shellModule, priority: 5 },
+                {
+                  name: 'catalogue',
+                  test: (id: string) => catalogueModule.test(id) && !shellModule.test(id),
+                  minShareCount: 3,
+                  includeDependenciesRecursively: false,
+                  priority: 4,
+                },
+              ],
             },
           },
         },
