@@ -50,7 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'runtime', test: runtimePackages, priority: 10 },
-                { name: 'shell', test: shellModule, priority: 5 },
+                { name: 'shell', test: shellModule, priority: 5, includeDependenciesRecursively: false },
                 {
                   name: 'catalogue',
                   test: (id: string) => catalogueModule.test(id) && !shellModule.test(id),
