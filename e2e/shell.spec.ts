@@ -47,6 +47,28 @@ test("the overlay is in the page itself, in the brand's colours, before any scri
   await expect(page.locator('.start-spinner')).toHaveCSS('border-top-color', rgb(dvr.primaryColor));
 });
 
+test('when the scripts never arrive, the overlay still leaves and the page the server drew is there to read', async ({
+  page,
+  pageErrors,
+}) => {
+  pageErrors.allow(/ERR_FAILED|Failed to load resource/);
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  const operator = await registerOperator(undefined, { companyName: 'Weak Signal Watch Ltd' });
+  // A QR code's page on a phone whose scripts fail: the operator can still be read.
+  await page.goto(`${origin}/sign/${operator.signRef}`);
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  await expect(page.getByRole('status')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Weak Signal Watch Ltd' })).toBeInViewport();
+
+  // A form that sends with the app stays disabled without it: nothing typed is lost, and nothing
+  // leaves as a plain GET with its fields in the address.
+  await page.goto(`${origin}/contact-us`);
+  await expect(page.getByRole('status')).toBeHidden({ timeout: 10_000 });
+  const form = page.getByRole('form', { name: signs.contactUsDetails.title });
+  await expect(form.getByLabel(/^Message/)).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+});
+
 test('without JavaScript there is no overlay: the page the server drew is there to read', async ({
   browser,
 }) => {

@@ -7,6 +7,13 @@ import { type BrandConfig, type BrandId, brandIds } from './types';
  */
 export const START_OVERLAY_MS = 1000;
 
+/**
+ * The longest the overlay stands over a page the server drew, counted from when the page arrived:
+ * if the app has not taken the page over by then (a weak connection, scripts that failed), the
+ * overlay goes anyway and the person reads the page the server sent.
+ */
+export const START_OVERLAY_MOST_MS = 4000;
+
 /** The colours and spacing the web app writes as CSS custom properties. */
 export type BrandTheme = Pick<
   BrandConfig,

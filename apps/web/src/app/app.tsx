@@ -38,11 +38,16 @@ export function App({ start }: { start?: ServerStart } = {}) {
   const routing = useBrandRouter(brandId, start?.router);
   const brand = config.status === 'ready' ? config.brand : null;
   const router = routing.status === 'ready' ? routing.router : null;
-  const timerRunning = useLoaderTimer(host);
+  const timerRunning = useLoaderTimer(host, start !== undefined);
 
   useLayoutEffect(() => {
     applyBrandTheme(brandStarts[brandId].theme);
   }, [brandId]);
+
+  useEffect(() => {
+    // The app has the page: global.css stops holding a drawn page's buttons back.
+    document.documentElement.dataset.app = '';
+  }, []);
 
   useLayoutEffect(() => {
     if (brand) configureApiClient(brand, host);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useInBrowser } from '../lib/in-browser';
 import styles from './form-fields.module.css';
 
 /** How one field of a public form (contact-us, contact the operator) is drawn. */
@@ -14,6 +15,20 @@ export interface FieldSpec {
   wide?: boolean;
   maxLength?: number;
   placeholder?: string;
+}
+
+/**
+ * A form's controls, disabled until the app has taken over the page the server drew: typed into or
+ * sent before then, a form that sends with JavaScript would lose what was typed, or send it as a
+ * plain GET with every field in the address. Without JavaScript they stay disabled.
+ */
+export function FormControls({ children }: { children: ReactNode }) {
+  const inBrowser = useInBrowser();
+  return (
+    <fieldset className={styles.controls} disabled={!inBrowser}>
+      {children}
+    </fieldset>
+  );
 }
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;

@@ -1,5 +1,6 @@
 import { DOWNLOAD_LINK_HOURS } from '@app/contract/catalogue';
 import { type FormEvent, useId, useState } from 'react';
+import { FormControls } from '../../components/form-fields';
 import { useRequestDownloadLink } from '../../features/catalogue/api/request-download-link';
 import { ApiError } from '../../lib/api-client';
 import styles from './voice.module.css';
@@ -31,24 +32,26 @@ export function DownloadForm({ messageId }: { messageId: number }) {
         hours.
       </p>
       <form className={styles.form} onSubmit={onSubmit}>
-        <label htmlFor={emailId}>Your e-mail address</label>
-        <div className={styles.formRow}>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            aria-describedby={hintId}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button type="submit" className={styles.submit} disabled={request.isPending}>
-            {request.isPending ? 'Sending…' : 'Email me a download link'}
-          </button>
-        </div>
+        <FormControls>
+          <label htmlFor={emailId}>Your e-mail address</label>
+          <div className={styles.formRow}>
+            <input
+              id={emailId}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={email}
+              aria-describedby={hintId}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button type="submit" className={styles.submit} disabled={request.isPending}>
+              {request.isPending ? 'Sending…' : 'Email me a download link'}
+            </button>
+          </div>
+        </FormControls>
       </form>
       <p role="status" className={styles.sent}>
         {request.isSuccess ? request.data.message : ''}

@@ -1,7 +1,7 @@
 import { type ContactReply, contactMessages } from '@app/contract/contact';
 import { type FormEvent, useState } from 'react';
 import { ErrorSummary, RequiredNote } from '../../components/error-summary';
-import { Field, type FieldSpec } from '../../components/form-fields';
+import { Field, type FieldSpec, FormControls } from '../../components/form-fields';
 import { ApiError } from '../../lib/api-client';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { sendForm } from './api/send-form';
@@ -127,42 +127,44 @@ export function MultipartForm(props: MultipartFormProps) {
     <form className={styles.form} onSubmit={submit} noValidate aria-label={props.label}>
       {showSummary && <ErrorSummary ref={summaryRef} formId={id} items={listed} formError={formError} />}
       <RequiredNote className={styles.legendNote} />
-      <div className={styles.grid}>
-        {fields.map((spec) => (
-          <Field
-            key={spec.name}
-            formId={id}
-            spec={spec}
-            value={values[spec.name] ?? ''}
-            error={errors[spec.name]}
-            hint={props.hints?.[spec.name]}
-            onChange={(value) => setValue(spec.name, value)}
-          />
-        ))}
-        {file && (
-          <FileField
-            formId={id}
-            label={file.label}
-            required={file.required}
-            files={files}
-            error={errors.file}
-            onChange={(next, error) => {
-              setFiles(next);
-              setErrors(({ file: _cleared, ...rest }) => (error ? { ...rest, file: error } : rest));
-            }}
-          />
-        )}
-      </div>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={styles.primary}
-          disabled={sending}
-          aria-disabled={sending || undefined}
-        >
-          {sending ? 'Sending…' : props.submitLabel}
-        </button>
-      </div>
+      <FormControls>
+        <div className={styles.grid}>
+          {fields.map((spec) => (
+            <Field
+              key={spec.name}
+              formId={id}
+              spec={spec}
+              value={values[spec.name] ?? ''}
+              error={errors[spec.name]}
+              hint={props.hints?.[spec.name]}
+              onChange={(value) => setValue(spec.name, value)}
+            />
+          ))}
+          {file && (
+            <FileField
+              formId={id}
+              label={file.label}
+              required={file.required}
+              files={files}
+              error={errors.file}
+              onChange={(next, error) => {
+                setFiles(next);
+                setErrors(({ file: _cleared, ...rest }) => (error ? { ...rest, file: error } : rest));
+              }}
+            />
+          )}
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={sending}
+            aria-disabled={sending || undefined}
+          >
+            {sending ? 'Sending…' : props.submitLabel}
+          </button>
+        </div>
+      </FormControls>
     </form>
   );
 }
