@@ -1,7 +1,5 @@
+import { PAGE_DATA_ID } from '@app/brands/page-data';
 import './app/global.css';
-
-/** The id of the JSON block a server-rendered page carries its data in (main.tsx reads it). */
-const PAGE_DATA_ID = 'page-data';
 
 // The web app's entry: it starts the app (main.tsx). A page the server drew is complete without
 // the app, so the app's scripts are fetched only once that page and its pictures are in and

@@ -1,4 +1,5 @@
 import { loadBrand } from '@app/brands/load-brand';
+import { PAGE_DATA_ID } from '@app/brands/page-data';
 import { resolveBrandId } from '@app/brands/start';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -8,9 +9,6 @@ import { loadRouteGroup } from './brands/route-groups';
 import { ApiError, configureApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { clearExpiredSession } from './lib/session';
-
-/** The id of the JSON block a server-rendered page carries its data in (never executed: no CSP change). */
-const PAGE_DATA_ID = 'page-data';
 
 // Started by boot.ts (which also brings the global stylesheet).
 const host = window.location.hostname;

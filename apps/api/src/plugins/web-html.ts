@@ -1,4 +1,5 @@
 import { type BrandConfig, matchPage } from '@app/brands';
+import { PAGE_DATA_ID } from '@app/brands/page-data';
 import { brandThemeVars } from '@app/brands/theme';
 import { escapeHtml } from '../lib/escape';
 
@@ -126,7 +127,8 @@ export function fillRenderedPage(parts: readonly string[], url: string, page: Re
     .replace(/<\/head>/i, () => `${page.headLinks}${NO_SCRIPT_STYLE}\n  </head>`)
     .replace(
       APP_HTML,
-      () => `${page.html}</div>\n    <script type="application/json" id="page-data">${page.data}</script>`,
+      () =>
+        `${page.html}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${page.data}</script>`,
     );
 }
 
