@@ -38,7 +38,7 @@ export function App({ start }: { start?: ServerStart } = {}) {
   const routing = useBrandRouter(brandId, start?.router);
   const brand = config.status === 'ready' ? config.brand : null;
   const router = routing.status === 'ready' ? routing.router : null;
-  const timerRunning = useLoaderTimer(host, start !== undefined);
+  const timerRunning = useLoaderTimer(host);
 
   useLayoutEffect(() => {
     applyBrandTheme(brandStarts[brandId].theme);

@@ -4,19 +4,13 @@ import { type CSSProperties, useEffect, useState } from 'react';
 /** SPEC.md section 9: the start-up overlay shows for 1 second (and again after a host change). */
 export const PAGE_LOADER_MS = START_OVERLAY_MS;
 
-/**
- * True for PAGE_LOADER_MS after mount and after every change of `key`. On a page the server drew
- * (`drawn`), the first second counts from when the page arrived, as the overlay has stood over it
- * since then: the app taking the page over late does not add a second.
- */
-export function useLoaderTimer(key: string, drawn = false): boolean {
+/** True for PAGE_LOADER_MS after mount and after every change of `key`. */
+export function useLoaderTimer(key: string): boolean {
   const [doneFor, setDoneFor] = useState<string | null>(null);
-  const [firstKey] = useState(key);
   useEffect(() => {
-    const elapsed = drawn && key === firstKey ? performance.now() : 0;
-    const timer = setTimeout(() => setDoneFor(key), Math.max(0, PAGE_LOADER_MS - elapsed));
+    const timer = setTimeout(() => setDoneFor(key), PAGE_LOADER_MS);
     return () => clearTimeout(timer);
-  }, [key, drawn, firstKey]);
+  }, [key]);
   return doneFor !== key;
 }
 
