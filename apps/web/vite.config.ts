@@ -13,7 +13,6 @@ const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-
 const shellModule = new RegExp(
   [
     '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
-    'rolldown[\\\\/]runtime',
     '[\\\\/]src[\\\\/]lib[\\\\/]',
     '[\\\\/]src[\\\\/]components[\\\\/](page-shell|markdown)\\.',
     '[\\\\/]src[\\\\/]features[\\\\/](catalogue[\\\\/]api[\\\\/]content-query|contact[\\\\/]contact-route|brands-page[\\\\/]brand-site-url)\\.',
@@ -53,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'shell', test: shellModule, priority: 5, includeDependenciesRecursively: false },
                 {
                   name: 'catalogue',
-                  test: (id: string) => catalogueModule.test(id) && !shellModule.test(id),
+                  test: catalogueModule,
                   minShareCount: 3,
                   includeDependenciesRecursively: false,
                   priority: 4,
