@@ -1,6 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@app/contract/contact';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -110,18 +108,6 @@ export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions
     global: false,
     store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
-
-  // Multipart bodies are read by the routes that take files (request.parts()), not parsed up
-  // front; these are the outer bounds of any of them.
-  await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_BYTES,
-      files: UPLOAD_MAX_FILES,
-      fields: 10,
-      parts: 20,
-      fieldSize: 256 * 1024,
-    },
   });
 
   await app.register(swagger, {

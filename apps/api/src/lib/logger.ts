@@ -25,17 +25,30 @@ function closer(stream: { end(): void; once(event: 'close', listener: () => void
 }
 
 /**
+ * In production, log lines are written to stdout once this many bytes are waiting (about 16
+ * request lines, so a busy server makes one write for many requests instead of one each), and at
+ * least every LOG_FLUSH_MS, so a quiet server's lines are never held longer than that.
+ */
+export const LOG_BATCH_BYTES = 4096;
+export const LOG_FLUSH_MS = 1000;
+
+/**
  * Where the server's log lines go, without blocking the event loop:
  * - NODE_ENV=production: JSON lines on stdout through pino's asynchronous destination: a line
- *   is handed to a background write and the request goes on; lines logged meanwhile go out
- *   together in the next write;
+ *   is handed to a background write and the request goes on; lines go out together once
+ *   LOG_BATCH_BYTES are waiting, or LOG_FLUSH_MS after the last write;
  * - otherwise: readable sentences (pino-pretty, in a worker thread of its own).
  * At shutdown `close` writes what is still waiting; on any other exit pino writes it
  * synchronously as the process ends.
  */
 export function createLogging(env: Pick<ResolvedEnv, 'nodeEnv' | 'logLevel'>): Logging {
   if (env.nodeEnv === 'production') {
-    const stream = pino.destination({ dest: 1, sync: false });
+    const stream = pino.destination({
+      dest: 1,
+      sync: false,
+      minLength: LOG_BATCH_BYTES,
+      periodicFlush: LOG_FLUSH_MS,
+    });
     return { options: { level: env.logLevel, stream }, close: closer(stream) };
   }
   const stream = pino.transport({

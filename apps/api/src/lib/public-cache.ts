@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -31,7 +31,7 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** A weak ETag of a body (weak: the compressed and plain forms of one body share it). */
 export function weakEtag(body: string | Uint8Array): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return `W/"${hash('sha1', body, 'base64url').slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -81,6 +81,10 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
         ]),
       };
     }
+    // Parsed first without the message function: passing one takes Zod off its compiled fast
+    // path (about 2.5 us against 0.2 us for a small object), and only a refused request needs it.
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return { value: parsed.data };
     const result = schema.safeParse(data, { error: (issue) => fieldMessage(issue, httpPart) });
     return result.success
       ? { value: result.data }

@@ -60,29 +60,37 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   return { kind: 'reset', user, jti: claims.jti };
 }
 
-/** Checks every route's `config.auth` before its body is even read (onRequest). */
+/** Fills `request.auth` for a route whose rule is not `public`, or refuses the request. */
+async function checkAuth(app: FastifyInstance, request: FastifyRequest, rule: AuthRule): Promise<void> {
+  const modes: readonly AuthMode[] = typeof rule === 'string' ? [rule] : rule;
+  const found = await authenticate(app, request);
+  const sessionOk = modes.includes('user') || modes.includes('master') || modes.includes('optional');
+  if (found?.kind === 'session' && sessionOk) {
+    if (modes.includes('master') && !modes.includes('user') && !modes.includes('optional')) {
+      if (!found.user.masterUser) throw new HttpError(403, messages.server.forbidden);
+    }
+    request.auth = found;
+    return;
+  }
+  if (found?.kind === 'reset' && modes.includes('reset')) {
+    request.auth = found;
+    return;
+  }
+  if (modes.includes('optional')) return;
+  const resetOnly = modes.every((mode) => mode === 'reset');
+  throw new HttpError(401, resetOnly ? messages.server.resetLinkInvalid : messages.server.unauthorised);
+}
+
+/**
+ * Checks every route's `config.auth` before its body is even read (onRequest). A public route
+ * (most requests: the look-ups, content and pages) passes straight on, with no promise to wait for.
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const rule = request.routeOptions.config?.auth;
-    if (rule === undefined || rule === 'public') return;
-    const modes: readonly AuthMode[] = typeof rule === 'string' ? [rule] : rule;
-    const found = await authenticate(app, request);
-    const sessionOk = modes.includes('user') || modes.includes('master') || modes.includes('optional');
-    if (found?.kind === 'session' && sessionOk) {
-      if (modes.includes('master') && !modes.includes('user') && !modes.includes('optional')) {
-        if (!found.user.masterUser) throw new HttpError(403, messages.server.forbidden);
-      }
-      request.auth = found;
-      return;
-    }
-    if (found?.kind === 'reset' && modes.includes('reset')) {
-      request.auth = found;
-      return;
-    }
-    if (modes.includes('optional')) return;
-    const resetOnly = modes.every((mode) => mode === 'reset');
-    throw new HttpError(401, resetOnly ? messages.server.resetLinkInvalid : messages.server.unauthorised);
+    if (rule === undefined || rule === 'public') return done();
+    checkAuth(app, request, rule).then(() => done(), done);
   });
 }
 

@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** Gives every request its brand, on the root instance so every route sees it. */
 export function registerBrand(app: FastifyInstance): void {
   app.decorateRequest('brand', null as unknown as BrandConfig);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.brand = resolveBrand(request.host);
+    done();
   });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { multipart } from '../modules/contact/test-helpers';
 import { signedIn } from '../modules/users/test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -48,6 +49,27 @@ describe('JSON bodies are bounded before any work that grows with them', () => {
       JSON.stringify({ userName: `x${'['.repeat(100)}`, password: `"\\${'{'.repeat(100)}` }),
     );
     expect(inString.statusCode).toBe(401);
+  });
+
+  it('a multipart body is read only by the forms that take files; any other call refuses it with 415, unread', async () => {
+    t = await createTestApp();
+    const form = multipart([{ name: 'data', value: JSON.stringify({ userName: 'demo', password: 'x' }) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: form.payload,
+      headers: { 'content-type': form.contentType },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    // The contact form still reads one (and here refuses its empty fields with 400).
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      payload: form.payload,
+      headers: { 'content-type': form.contentType, host: 'dvr.localhost' },
+    });
+    expect(contact.statusCode).toBe(400);
   });
 
   it('a JSON body over 256 KB is refused with 413 and a message, unread', async () => {

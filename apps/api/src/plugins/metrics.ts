@@ -112,7 +112,7 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? UNMATCHED,
@@ -120,6 +120,7 @@ export function registerMetrics(app: FastifyInstance): void {
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {

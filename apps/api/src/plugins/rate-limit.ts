@@ -217,6 +217,22 @@ export function rateLimit(limit: RouteLimit): preHandlerAsyncHookHandler {
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A hook that finishes at once (Fastify's callback form: no promise to wait for). */
+type SyncHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
+/** The per-address count of `limit` as an onRequest hook; one kept in memory finishes at once. */
+function addressHook(limit: RouteLimit): Hook | SyncHook {
+  if (!limit.inMemory) {
+    const hook: Hook = (request, reply) => checkAddress(request, reply, limit);
+    return hook;
+  }
+  const inMemory = { ...limit, inMemory: true as const };
+  const hook: SyncHook = (request, reply, done) => {
+    takePublicRead(request, reply, inMemory);
+    done();
+  };
+  return hook;
+}
 
 const isPublicRead = (method: string | string[], config: unknown) =>
   [method].flat().every((m) => m === 'GET' || m === 'HEAD') &&
@@ -238,17 +254,21 @@ export function registerRateLimits(app: FastifyInstance, publicReads = new Token
     );
     if (!limits.some(Boolean)) {
       if (isPublicRead(route.method, route.config)) {
-        const hook: Hook = async (request, reply) => takePublicRead(request, reply, publicReadLimit);
-        route.onRequest = [...[route.onRequest ?? []].flat(), hook] as typeof route.onRequest;
+        route.onRequest = [
+          ...[route.onRequest ?? []].flat(),
+          addressHook(publicReadLimit),
+        ] as typeof route.onRequest;
       }
       return;
     }
-    const early: Hook[] = limits
-      .filter((limit): limit is RouteLimit => limit !== undefined)
-      .map((limit) => (request, reply) => checkAddress(request, reply, limit));
-    const late = handlers.map((handler, i) => {
+    const early = limits.filter((limit): limit is RouteLimit => limit !== undefined).map(addressHook);
+    // A limit without a per-account count leaves nothing for the preHandler.
+    const late = handlers.flatMap((handler, i) => {
       const limit = limits[i];
-      return limit ? (((request, reply) => checkAccount(request, reply, limit)) satisfies Hook) : handler;
+      if (!limit) return [handler];
+      return limit.perAccount
+        ? [((request, reply) => checkAccount(request, reply, limit)) satisfies Hook]
+        : [];
     });
     route.onRequest = [...[route.onRequest ?? []].flat(), ...early] as typeof route.onRequest;
     route.preHandler = late as typeof route.preHandler;

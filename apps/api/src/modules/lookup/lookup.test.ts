@@ -1,4 +1,4 @@
-import { lookupMessages, SEARCH_PAGE_SIZE } from '@app/contract/lookup';
+import { lookupMessages, SEARCH_PAGE_SIZE, signLookupReply } from '@app/contract/lookup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenBuckets } from '../../plugins/token-bucket';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -38,6 +38,8 @@ describe('looking up a sign reference', () => {
     });
     // The operator's e-mail is not published, so it is nowhere in the answer.
     expect(res.body).not.toContain(body.email);
+    // The answer is exactly what its schema lets through (the server sends it unparsed).
+    expect(signLookupReply.parse(res.json())).toEqual(res.json());
   });
 
   it('says when a sign exists but is not registered, and when no sign has the reference', async () => {
@@ -50,6 +52,7 @@ describe('looking up a sign reference', () => {
       registered: false,
       scheme: null,
     });
+    expect(signLookupReply.parse(unregistered.json())).toEqual(unregistered.json());
 
     const missing = await call(t, 'GET', '/api/stickers/search/ZZZZ-ZZZZ-ZZZZ');
     expect(missing.statusCode).toBe(404);
@@ -72,6 +75,7 @@ describe('looking up a sign reference', () => {
       detailsConfirmedAt: expect.any(String),
     });
     expect(res.body).not.toContain('cctv@example.com');
+    expect(signLookupReply.parse(res.json())).toEqual(res.json());
   });
 
   it('marks details not confirmed for 13 months as possibly out of date', async () => {

@@ -2,11 +2,12 @@ import { contactReply } from '@app/contract/contact';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit';
-import { discardFiles, readFormParts } from '../contact/form-parts';
+import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
 import { formLimits } from '../contact/limits';
 import { sendPartnershipApplication } from './service';
 
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerFormParts(app);
   app.post(
     '/api/partner/send-partnership-email',
     {
