@@ -29,6 +29,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One test file per core (Vitest's own default leaves one core free). The API tests spend
+    // much of their time waiting on a database, so on a 2-core machine this takes the Vitest
+    // stage from about 15.5 to about 12 minutes.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true as const,
