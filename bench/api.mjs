@@ -14,10 +14,10 @@
 //             a loopback source address of its own (127.x.y.z) and is replaced by one from a fresh
 //             address every SOURCE_REQUESTS requests, below the per-address limit, so no request
 //             is refused (a 429 fails the run) and the rate limits still count every request.
-//   lookup    the same look-up on a development server with rate limits off and warn-level logs
-//             (its cache warm): the handler's own cost, without the production defaults'
 //             The floor and the cache-off look-up are measured BENCH_ROUNDS times (default 3) in
 //             turn; each round's ratio is against that round's floor, and the median is printed.
+//   lookup    the same look-up on a development server with rate limits off and warn-level logs
+//             (its cache warm): the handler's own cost, without the production defaults'
 //   content   GET /api/dvrs on the DVR host (the content API, from the database)
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
 // That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
@@ -229,7 +229,7 @@ for (let round = 1; round <= rounds; round += 1) {
   await floorLookup(round);
   await productLookup('lookup, production defaults, cache off', { LOOKUP_CACHE_SECONDS: '0' }, round);
 }
-await productLookup('lookup, production defaults, cache warm', {}, rounds);
+await productLookup('lookup, production defaults, cache warm', {});
 
 const bareRps = rows[0]?.rps ?? 1;
 const isFloor = (r) => r.name.startsWith('floor');

@@ -164,7 +164,7 @@ function accountOf(
 export function takePublicRead(
   request: FastifyRequest,
   reply: FastifyReply,
-  limit: RouteLimit & { inMemory: true },
+  limit: Pick<RouteLimit, 'name' | 'perAddress'>,
 ): void {
   if (request.server.env.rateLimits === 'off') return;
   const waitMs = request.server.publicReads.take(`${limit.name}:${request.ip}`, limit.perAddress);
@@ -173,7 +173,7 @@ export function takePublicRead(
 
 async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {
   if (request.server.env.rateLimits === 'off') return;
-  if (limit.inMemory) return takePublicRead(request, reply, { ...limit, inMemory: true });
+  if (limit.inMemory) return takePublicRead(request, reply, limit);
   const hit = await hitRateLimit(
     request.server.db,
     `${limit.name}:address:${request.ip}`,
@@ -226,9 +226,8 @@ function addressHook(limit: RouteLimit): Hook | SyncHook {
     const hook: Hook = (request, reply) => checkAddress(request, reply, limit);
     return hook;
   }
-  const inMemory = { ...limit, inMemory: true as const };
   const hook: SyncHook = (request, reply, done) => {
-    takePublicRead(request, reply, inMemory);
+    takePublicRead(request, reply, limit);
     done();
   };
   return hook;

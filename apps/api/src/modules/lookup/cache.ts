@@ -36,8 +36,9 @@ export interface SignLookupCacheOptions {
 /**
  * The reply of GET /api/stickers/search/:term for a found sign. It is built field by field from
  * typed values (the reply schema's own type), so it is not parsed again on the way out: that
- * check took about half of this function's time under load (7 of 16 us per look-up). The look-up's tests hold each
- * kind of answer to the schema (parsing changes nothing: no field missing, none extra).
+ * check took about half of this function's time under load (7 of 16 us per look-up). The
+ * look-up's tests hold each kind of answer to the schema (parsing changes nothing: no field
+ * missing, none extra).
  */
 export function cachedSign(sign: SignLookup): CachedSign {
   const reply: SignLookupReply = {
