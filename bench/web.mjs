@@ -14,7 +14,8 @@
 // Each home page arrives drawn by the server (issue 16): the bytes of its HTML, as sent and
 // gzipped at level 9, are printed too (not part of the budget).
 //
-// Options: --no-build weighs the existing apps/web/dist. BENCH_PORT (default 3390) moves the server.
+// Options: --no-build weighs the existing apps/web/dist; --files lists each page's files and their
+// gzip bytes, largest first. BENCH_PORT (default 3390) moves the server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -83,7 +84,7 @@ function weigh(label, files) {
     list.filter((file) => file.endsWith(kind)).reduce((total, file) => total + gzipBytes(file), 0);
   const jsBytes = sum('.js');
   const cssBytes = sum('.css');
-  return { label, jsBytes, cssBytes, total: jsBytes + cssBytes, files: list.length };
+  return { label, jsBytes, cssBytes, total: jsBytes + cssBytes, files: list.length, list };
 }
 
 /** The build's files (assets/...) a fresh browser fetched before the home page's content was painted. */
@@ -156,6 +157,15 @@ for (const r of rows)
   process.stdout.write(
     `${r.label.padEnd(widths[0])}  ${String(r.htmlBytes).padStart(8)}  ${String(r.htmlGzipBytes).padStart(7)}\n`,
   );
+
+if (process.argv.includes('--files'))
+  for (const r of rows) {
+    process.stdout.write(`\n${r.label}: its files (gzip -9 bytes)\n`);
+    for (const file of [...r.list].sort((a, b) => gzipBytes(b) - gzipBytes(a)))
+      process.stdout.write(
+        `${String(gzipBytes(file)).padStart(8)}  ${file}${runtimeFiles.has(file) ? '  (runtime)' : ''}\n`,
+      );
+  }
 
 const over = rows.filter((r) => !r.within);
 for (const r of rows) {
