@@ -10,17 +10,26 @@ const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-
 // What every page of every brand runs besides the runtime: TanStack Query, the app's helpers, the
 // page frame and the Markdown renderer, the content query and the date and link helpers. One chunk
 // of them costs less than the dozen small ones they would otherwise be (docs/decisions/0030).
+// Mutations (`useMutation` and its observer) are left to the forms that send something: no public
+// page runs one when it opens.
 const shellModule = new RegExp(
   [
-    '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/]',
+    '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/](?!.*[\\\\/](useMutation|mutationObserver)\\.js$)',
     '[\\\\/]src[\\\\/]lib[\\\\/]',
-    '[\\\\/]src[\\\\/]components[\\\\/](page-shell|markdown)\\.',
+    '[\\\\/]src[\\\\/]components[\\\\/](page-shell|markdown|lazy-page)\\.',
+    '[\\\\/]packages[\\\\/]brands[\\\\/]src[\\\\/](theme|pages)\\.',
     '[\\\\/]src[\\\\/]features[\\\\/](catalogue[\\\\/]api[\\\\/]content-query|contact[\\\\/]contact-route|brands-page[\\\\/]brand-site-url)\\.',
     '[\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/]dates\\.',
   ].join('|'),
 );
-// The sister sites' catalogue parts that at least three of their pages share.
-const catalogueModule = /[\\/]src[\\/]features[\\/]catalogue[\\/]/;
+// The sister sites' catalogue parts that at least three of their pages share. The sections a page
+// lists below its text (products in full, files) are a chunk of their own, which a home page that
+// lists none never loads; the pages that always draw them (content-page, product-page) stay out of
+// the shared chunk, which would otherwise import the sections for every page.
+const catalogueModule =
+  /[\\/]src[\\/]features[\\/]catalogue[\\/](?!components[\\/](content-page|product-page)\.)/;
+const sectionsModule =
+  /[\\/]src[\\/]features[\\/]catalogue[\\/]components[\\/](page-sections|product-detail|image-gallery|spec-table|download-area|download-list|resource-groups)\./;
 
 // `vite build --ssr src/entry-server.tsx` (npm run build) makes the server's renderer from the same
 // sources and options, so its CSS-module class names are the browser's. It goes to dist/.ssr,
@@ -39,6 +48,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? serverBuild
     : {
         manifest: true,
+        // Every browser the sites support preloads modules itself: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // Route groups are all called routes.tsx; name their chunks after the brand instead.
@@ -50,6 +61,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'runtime', test: runtimePackages, priority: 10 },
                 { name: 'shell', test: shellModule, priority: 5, includeDependenciesRecursively: false },
+                {
+                  name: 'sections',
+                  test: sectionsModule,
+                  minShareCount: 3,
+                  includeDependenciesRecursively: false,
+                  priority: 4.5,
+                },
                 {
                   name: 'catalogue',
                   test: catalogueModule,

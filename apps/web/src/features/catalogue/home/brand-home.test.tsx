@@ -160,6 +160,31 @@ describe('a sister brand home page (NVR)', () => {
   });
 });
 
+describe('a home page whose file lists downloads it does not draw itself (NVR)', () => {
+  it('fetches what draws them and shows each file with its facts', async () => {
+    setScreenWidth(375);
+    const manual: DownloadItem = {
+      label: 'ZipVision user manual',
+      kind: 'manual',
+      url: '/api/media/00000000000000cc/zipvision-manual.pdf',
+      fileName: 'zipvision-manual.pdf',
+      size: 2 * 1024 * 1024,
+      sha256: 'cd'.repeat(32),
+      contentType: 'application/pdf',
+      version: '2.1',
+      released: '2026-05-04',
+    };
+    stubApi({ '/api/pages/home': { ...homePage(), downloads: [manual] }, '/api/products': nvrs });
+    await renderShell({ brand: brandById('nvr'), path: '/' });
+
+    const link = await screen.findByRole('link', { name: /ZipVision user manual/ });
+    expect(link.getAttribute('href')).toBe('/api/media/00000000000000cc/zipvision-manual.pdf');
+    expect(screen.getByRole('main').textContent).toContain('cd'.repeat(32));
+    // The rest of the page is there too.
+    expect(screen.getByRole('heading', { level: 2, name: 'The recorders' })).toBeTruthy();
+  });
+});
+
 describe('a home page whose products are listed in full below (ANPR)', () => {
   const download = (fileName: string, label: string, size: number): DownloadItem => ({
     label,

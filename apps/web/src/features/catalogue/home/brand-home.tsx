@@ -1,7 +1,7 @@
-import type { DownloadItem, ImageRef } from '@app/contract/catalogue';
-import { type ReactNode, useId } from 'react';
+import type { DownloadItem, ImageRef, ContentPage as Page } from '@app/contract/catalogue';
+import { type ComponentType, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { ContentPage } from '../components/content-page';
+import { ContentPageFrame } from '../components/content-page-frame';
 import { Picture } from '../components/picture';
 import { type ProductCard, ProductCards } from '../components/product-cards';
 import { fileTypeLabel, formatBytes } from '../format';
@@ -159,6 +159,8 @@ export interface BrandHomeProps {
   downloads?: DownloadItem[];
   /** After the page's text and products (e.g. the voice message library). */
   children?: ReactNode;
+  /** Draws the products and files home.md lists, for a home page that lists them (ContentPageFrame). */
+  sections?: ComponentType<{ page: Page }>;
 }
 
 /**
@@ -166,11 +168,20 @@ export interface BrandHomeProps {
  * visitors come for, the range as cards (and side by side, where home.json has a comparison),
  * then the page's text from content/<brand>/pages/home.md.
  */
-export function BrandHome({ content, products, linkTo, picture, downloads, children }: BrandHomeProps) {
+export function BrandHome({
+  content,
+  products,
+  linkTo,
+  picture,
+  downloads,
+  children,
+  sections,
+}: BrandHomeProps) {
   const image = picture ?? heroImage(content, products);
   return (
-    <ContentPage
+    <ContentPageFrame
       slug="home"
+      sections={sections}
       intro={content.hero.sentence}
       picture={<HeroPicture image={image} />}
       before={
@@ -184,6 +195,6 @@ export function BrandHome({ content, products, linkTo, picture, downloads, child
       }
     >
       {children}
-    </ContentPage>
+    </ContentPageFrame>
   );
 }

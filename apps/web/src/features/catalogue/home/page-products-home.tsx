@@ -1,5 +1,5 @@
 import { usePage } from '../api/get-page';
-import { productSectionId } from '../components/content-page';
+import { PageSections, productSectionId } from '../components/page-sections';
 import { BrandHome } from './brand-home';
 import type { HomeContent } from './home-content';
 
@@ -16,6 +16,7 @@ export function PageProductsHome({ content }: { content: HomeContent }) {
       products={page?.products}
       linkTo={(product) => `#${productSectionId(product.name)}`}
       downloads={page?.products.flatMap((product) => product.downloads)}
+      sections={PageSections}
     />
   );
 }
