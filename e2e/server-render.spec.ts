@@ -188,6 +188,13 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
       const code = page.getByRole('img', { name: `QR code linking to the page of sign ${operator.signRef}` });
       expect(await qrOnScreen(code)).toBe(signUrl);
+      // The relay form needs the script: no dead button, but a word on what to do.
+      await expect(page.getByRole('button', { name: 'Contact the operator' })).toBeHidden();
+      await expect(
+        page.getByText('Sending the operator a message through this page needs JavaScript.', {
+          exact: false,
+        }),
+      ).toBeVisible();
       await page.screenshot({
         path: test.info().outputPath(`server-sign-page-${viewport.width}.png`),
         fullPage: true,

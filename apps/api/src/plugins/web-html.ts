@@ -106,8 +106,12 @@ export function renderSitemap(brand: BrandConfig, origin: string): string {
 }
 
 const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html--><\/div>/;
-/** Without JavaScript nothing takes the overlay away: it is not drawn at all then. */
-const NO_SCRIPT_STYLE = '<noscript><style>.start-overlay { display: none; }</style></noscript>';
+/**
+ * Without JavaScript nothing takes the overlay away: it is not drawn at all then; nor are the
+ * controls that only a script answers (class needs-script), which say so in a <noscript> instead.
+ */
+const NO_SCRIPT_STYLE =
+  '<noscript><style>.start-overlay, .needs-script { display: none; }</style></noscript>';
 
 export interface RenderedPage {
   /** The page's markup for #root (the web app's server render). */

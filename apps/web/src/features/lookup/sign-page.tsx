@@ -76,15 +76,23 @@ export function SignPage() {
             <SchemeDetails scheme={scheme} />
             {scheme.contact.relay && (
               <div className={styles.actions}>
+                {/* Without JavaScript the form cannot be sent: the server's page hides the button
+                    (needs-script, web-html.ts) and says so instead. */}
                 <button
                   type="button"
-                  className={styles.button}
+                  className={`${styles.button} needs-script`}
                   aria-expanded={contactOpen}
                   aria-controls="contact"
                   onClick={() => setContactOpen((open) => !open)}
                 >
                   Contact the operator
                 </button>
+                <noscript>
+                  <p>
+                    Sending the operator a message through this page needs JavaScript. Turn it on in your
+                    browser's settings and reload the page.
+                  </p>
+                </noscript>
               </div>
             )}
           </section>
