@@ -108,10 +108,11 @@ export function renderSitemap(brand: BrandConfig, origin: string): string {
 const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html--><\/div>/;
 /**
  * Without JavaScript nothing takes the overlay away: it is not drawn at all then; nor are the
- * controls that only a script answers (class needs-script), which say so in a <noscript> instead.
+ * controls that only a script answers (class needs-script), and the notes that say so instead
+ * (class no-script-note, hidden by the global stylesheet) are shown.
  */
 const NO_SCRIPT_STYLE =
-  '<noscript><style>.start-overlay, .needs-script { display: none; }</style></noscript>';
+  '<noscript><style>.start-overlay, .needs-script { display: none; } .no-script-note { display: block; }</style></noscript>';
 
 export interface RenderedPage {
   /** The page's markup for #root (the web app's server render). */

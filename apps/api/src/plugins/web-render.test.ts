@@ -33,7 +33,9 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(res.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
     expect(res.body).toContain('Quay car park');
     expect(res.body).toContain('<script type="application/json" id="page-data">');
-    expect(res.body).toContain('.start-overlay, .needs-script { display: none; }');
+    expect(res.body).toContain(
+      '.start-overlay, .needs-script { display: none; } .no-script-note { display: block; }',
+    );
   });
 
   it("a drawn page's head asks for the boot script only: the app's scripts wait until the page is drawn", async () => {

@@ -77,7 +77,7 @@ export function SignPage() {
             {scheme.contact.relay && (
               <div className={styles.actions}>
                 {/* Without JavaScript the form cannot be sent: the server's page hides the button
-                    (needs-script, web-html.ts) and says so instead. */}
+                    and shows the note instead (needs-script, no-script-note: web-html.ts). */}
                 <button
                   type="button"
                   className={`${styles.button} needs-script`}
@@ -87,12 +87,10 @@ export function SignPage() {
                 >
                   Contact the operator
                 </button>
-                <noscript>
-                  <p>
-                    Sending the operator a message through this page needs JavaScript. Turn it on in your
-                    browser's settings and reload the page.
-                  </p>
-                </noscript>
+                <p className="no-script-note">
+                  Sending the operator a message through this page needs JavaScript. Turn it on in your
+                  browser's settings and reload the page.
+                </p>
               </div>
             )}
           </section>
