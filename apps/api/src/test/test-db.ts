@@ -29,25 +29,23 @@ async function templateKey(): Promise<string> {
 // each worker holds it unzipped (about 40 MB), which halves what every test database's start costs.
 let pgliteTemplate: Promise<Blob> | undefined;
 
-// A copy: a Blob takes only a view of a plain (not shared) ArrayBuffer.
-const tarBlob = (tar: Uint8Array) => new Blob([new Uint8Array(tar)], { type: 'application/x-tar' });
-
 async function buildPgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), 'sign-register-test-db', `pglite-${await templateKey()}.tar.gz`);
   try {
-    return tarBlob(gunzipSync(await readFile(file)));
+    // A copy: a Blob takes only a view of a plain (not shared) ArrayBuffer.
+    return new Blob([new Uint8Array(gunzipSync(await readFile(file)))], { type: 'application/x-tar' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const db = await openPglite();
   try {
     await migrate(db);
-    const tar = new Uint8Array(await (await db.pglite.dumpDataDir('none')).arrayBuffer());
+    const dump = await db.pglite.dumpDataDir('none');
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, gzipSync(tar));
+    await writeFile(partial, gzipSync(await dump.arrayBuffer()));
     await rename(partial, file);
-    return tarBlob(tar);
+    return dump;
   } finally {
     await db.close();
   }
