@@ -28,8 +28,10 @@ const shellModule = new RegExp(
 // the shared chunk, which would otherwise import the sections for every page.
 const catalogueModule =
   /[\\/]src[\\/]features[\\/]catalogue[\\/](?!components[\\/](content-page|product-page)\.)/;
+// The file facts (size, version, date, SHA-256) go with them: every page that shows a file draws
+// the sections too, so a chunk of their own would only be one more request.
 const sectionsModule =
-  /[\\/]src[\\/]features[\\/]catalogue[\\/]components[\\/](page-sections|product-detail|image-gallery|spec-table|download-area|download-list|resource-groups)\./;
+  /[\\/]src[\\/](features[\\/]catalogue[\\/]components[\\/](page-sections|product-detail|image-gallery|spec-table|download-area|download-list|resource-groups)|components[\\/]file-facts)\./;
 
 // `vite build --ssr src/entry-server.tsx` (npm run build) makes the server's renderer from the same
 // sources and options, so its CSS-module class names are the browser's. It goes to dist/.ssr,
