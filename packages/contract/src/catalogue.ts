@@ -23,8 +23,8 @@ export type ImageVariant = z.infer<typeof imageVariant>;
 /**
  * A picture served by the API: `url` is `/api/media/<version>/<file>`, `width` and `height` its
  * pixel size. Drawn product pictures also say which `view` they show and offer `variants`: each
- * size as WebP and PNG, narrowest first (`url` is then the widest PNG), and the `drawing` (SVG)
- * they are rendered from.
+ * size as WebP and PNG, narrowest first (`url` is then the widest PNG), the `drawing` (SVG)
+ * they are rendered from and its `phoneDrawing`.
  */
 export const imageRef = z.object({
   url: z.string(),
@@ -35,6 +35,8 @@ export const imageRef = z.object({
   variants: z.optional(z.array(imageVariant)),
   /** A drawn picture's SVG, which its sizes are rendered from: a few kilobytes, sharp at any size (a home page's hero). */
   drawing: z.optional(z.string()),
+  /** The drawing as a phone's hero shows it: its small print, unreadable there, drawn as bars. */
+  phoneDrawing: z.optional(z.string()),
 });
 export type ImageRef = z.infer<typeof imageRef>;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { createDownloadToken } from './download-token';
 import { downloadLinkLimit } from './media-routes';
+import { phoneDrawing } from './phone-drawing';
 import { defaultContentDir } from './source';
 import { createContentTestApp, get, post } from './test-helpers';
 
@@ -29,7 +30,7 @@ describe('GET /api/media/:version/:name', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('serves every size of a drawn view as WebP and PNG, of the pixel size it is listed with, and its SVG, cached for good', async () => {
+  it("serves every size of a drawn view as WebP and PNG, of the pixel size it is listed with, its SVG and a phone's hero SVG, cached for good", async () => {
     const product = productDetail.parse((await get(t, 'nvr', '/api/products/ZV-N8P-4K')).json());
     const [front, rear] = product.images;
     expect([front?.view, rear?.view]).toEqual(['front', 'rear']);
@@ -48,9 +49,16 @@ describe('GET /api/media/:version/:name', () => {
     expect(drawing.statusCode).toBe(200);
     expect(drawing.headers['content-type']).toBe('image/svg+xml');
     expect(drawing.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(drawing.body).toBe(
-      await readFile(path.join(defaultContentDir, 'nvr/images/src/zv-n8p-4k-front.svg'), 'utf8'),
-    );
+    const source = await readFile(path.join(defaultContentDir, 'nvr/images/src/zv-n8p-4k-front.svg'), 'utf8');
+    expect(drawing.body).toBe(source);
+    // A phone's hero gets the drawing with its small print as bars, served and cached the same way.
+    expect(front?.phoneDrawing).toMatch(/^\/api\/media\/[0-9a-f]{16}\/zv-n8p-4k-front-phone\.svg$/);
+    const phone = await get(t, 'nvr', front?.phoneDrawing ?? '');
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers['content-type']).toBe('image/svg+xml');
+    expect(phone.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(phone.body).toBe(phoneDrawing(source));
+    expect(phone.body.match(/<text\b/g)?.length).toBeLessThan(source.match(/<text\b/g)?.length ?? 0);
     for (const variant of front?.variants ?? []) {
       const reply = await get(t, 'nvr', variant.url);
       expect(reply.statusCode).toBe(200);

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDF_RENDERER_VERSION, renderManualPdf } from './pdf';
-import { type BrandContent, drawingName, servedAsIs, type TtsSettings } from './source';
+import { phoneDrawing } from './phone-drawing';
+import { type BrandContent, drawingName, phoneDrawingName, servedAsIs, type TtsSettings } from './source';
 
 const run = promisify(execFile);
 
@@ -211,7 +212,8 @@ export async function prepareMedia(
     ...(content.intro ? [content.intro.image] : []),
   ];
   // Each picture, each size of it the srcset offers, and the SVG a drawn picture is rendered from
-  // (images/src/, which a home page's hero shows), by their path under content/<brand>/.
+  // (images/src/, which a home page's hero shows on a wide screen), by their path under
+  // content/<brand>/.
   const imagePaths = images.flatMap((image) => {
     const drawing = drawingName(image);
     return [
@@ -234,6 +236,32 @@ export async function prepareMedia(
       version: hash16(bytes),
       origin: 'content',
       path: relPath,
+      width,
+      height,
+    });
+  }
+  // The drawing as a phone's hero shows it, its small print drawn as bars (phone-drawing.ts),
+  // written once under its own hash.
+  for (const image of images) {
+    const drawing = drawingName(image);
+    if (!drawing) continue;
+    const name = phoneDrawingName(drawing);
+    if (files.has(name)) continue;
+    const svg = await readFile(path.join(content.dir, 'images/src', drawing), 'utf8');
+    const bytes = new TextEncoder().encode(phoneDrawing(svg));
+    const version = hash16(bytes);
+    const relative = `${version}.svg`;
+    const written = await writeOnce(path.join(generatedDir, relative), async () => bytes);
+    const { width, height } = imageSize(name, bytes);
+    add({
+      name,
+      kind: 'image',
+      contentType: contentTypeOf(name),
+      size: written.size,
+      sha256: written.sha256,
+      version,
+      origin: 'generated',
+      path: relative,
       width,
       height,
     });

@@ -75,7 +75,7 @@ describe('the content seed', () => {
     expect((await stat(path.join(wav, relative))).mtimeMs).toBe(madeAt);
   });
 
-  it('speaks each message into a real WAV file and renders each manual to a PDF', async () => {
+  it("speaks each message into a real WAV file, renders each manual to a PDF and draws each phone's hero SVG", async () => {
     const files = await t.db.query<{
       brand: string;
       kind: string;
@@ -90,6 +90,9 @@ describe('the content seed', () => {
       if (file.kind === 'audio') {
         expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
         expect(bytes.subarray(8, 12).toString('latin1')).toBe('WAVE');
+      } else if (file.kind === 'image') {
+        expect(file.content_type).toBe('image/svg+xml');
+        expect(bytes.subarray(0, 5).toString('latin1')).toBe('<svg ');
       } else {
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       }

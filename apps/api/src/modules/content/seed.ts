@@ -12,6 +12,7 @@ import {
   drawingName,
   type ImageSource,
   loadBrandContent,
+  phoneDrawingName,
   sisterBrands,
 } from './source';
 
@@ -103,7 +104,9 @@ export function buildRows(content: BrandContent, files: MediaFile[]): BrandRows 
       width: file.width ?? 0,
       height: file.height ?? 0,
       ...(source.view ? { view: source.view } : {}),
-      ...(drawing ? { drawing: mediaUrl(fileOf(drawing)) } : {}),
+      ...(drawing
+        ? { drawing: mediaUrl(fileOf(drawing)), phoneDrawing: mediaUrl(fileOf(phoneDrawingName(drawing))) }
+        : {}),
       ...(source.srcset
         ? {
             variants: source.srcset.flatMap((size) => [

@@ -78,10 +78,16 @@ export type ImageSource = z.infer<typeof imageSource>;
 /**
  * The SVG a drawn picture (one with a srcset) is rendered from, as scripts/make-product-images.ts
  * writes it: images/src/<stem>.svg for <stem>-<width>.png. Served as it is, it is the lightest
- * and sharpest form of the picture for a page's hero.
+ * and sharpest form of the picture for a page's hero on a wide screen (a phone's is
+ * phoneDrawingName's).
  */
 export function drawingName(image: ImageSource): string | undefined {
   return image.srcset ? `${image.file.replace(/-\d+\.png$/, '')}.svg` : undefined;
+}
+
+/** The name the drawing is served under as a phone's hero shows it (phone-drawing.ts). */
+export function phoneDrawingName(drawing: string): string {
+  return drawing.replace(/\.svg$/, '-phone.svg');
 }
 
 const downloadFields = {

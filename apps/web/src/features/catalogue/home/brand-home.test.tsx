@@ -210,7 +210,7 @@ describe('a home page whose products are listed in full below (ANPR)', () => {
     downloads,
   });
 
-  it('shows a drawn hero picture from its SVG, first and eager, rather than its rendered sizes', async () => {
+  it('shows a drawn hero picture from its SVG, a phone its small-print-as-bars SVG, first and eager, rather than its rendered sizes', async () => {
     setScreenWidth(375);
     const pro = product('PlateSight-Pro', 'PlateSight Pro', []);
     const drawn: ImageRef = {
@@ -225,6 +225,7 @@ describe('a home page whose products are listed in full below (ANPR)', () => {
         { url: '/api/media/02/platesight-pro-dashboard-800.png', width: 800, height: 500, type: 'image/png' },
       ],
       drawing: '/api/media/03/platesight-pro-dashboard.svg',
+      phoneDrawing: '/api/media/04/platesight-pro-dashboard-phone.svg',
     };
     stubApi({ '/api/pages/home': homePage([{ ...pro, image: drawn, images: [drawn] }]) });
     await renderShell({ brand: brandById('anpr'), path: '/' });
@@ -237,7 +238,19 @@ describe('a home page whose products are listed in full below (ANPR)', () => {
     expect(hero?.getAttribute('fetchpriority')).toBe('high');
     expect(hero?.getAttribute('loading')).toBe('eager');
     expect(hero?.hasAttribute('srcset')).toBe(false);
-    expect(hero?.closest('picture')).toBeNull();
+    // A phone's screen takes the drawing with its small print as bars; only the two SVGs are offered.
+    const sources = [...(hero?.closest('picture')?.querySelectorAll('source') ?? [])];
+    expect(sources.map((s) => [s.getAttribute('media'), s.getAttribute('srcset')])).toEqual([
+      ['(max-width: 767px)', '/api/media/04/platesight-pro-dashboard-phone.svg'],
+    ]);
+    // Each screen's drawing is asked for from the head, and only on its screens.
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((l) => [l.getAttribute('href'), l.getAttribute('media')])).toEqual(
+      expect.arrayContaining([
+        ['/api/media/04/platesight-pro-dashboard-phone.svg', '(max-width: 767px)'],
+        ['/api/media/03/platesight-pro-dashboard.svg', '(min-width: 768px)'],
+      ]),
+    );
     // Its box is reserved: the page does not move when it arrives.
     expect([hero?.getAttribute('width'), hero?.getAttribute('height')]).toEqual(['800', '300']);
     // The product's own gallery further down still offers the rendered sizes, for magnify.

@@ -1,6 +1,8 @@
 import type { DownloadItem, ImageRef, ContentPage as Page } from '@app/contract/catalogue';
 import { type ComponentType, type ReactNode, useId } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
+import { CUSTOM_MEDIA } from '../../../lib/breakpoints';
 import { ContentPageFrame } from '../components/content-page-frame';
 import { Picture } from '../components/picture';
 import { type ProductCard, ProductCards } from '../components/product-cards';
@@ -123,19 +125,36 @@ export function HomeProducts({
 /**
  * The range's picture, chosen by home.json: shown large, as the first thing on the page. A drawn
  * picture is shown from its SVG, a few kilobytes however wide the screen, so on a weak connection
- * it arrives with the page's words rather than after them.
+ * it arrives with the page's words rather than after them; a phone gets the drawing with its small
+ * print, unreadable at that size, drawn as bars, which costs its main thread next to nothing.
  */
 export function HeroPicture({ image }: { image: ImageRef | undefined }) {
+  const mediaUrl = useMediaUrl();
   if (!image) return null;
-  const { alt, width, height, drawing } = image;
+  const { alt, width, height, drawing, phoneDrawing } = image;
   // Full width on a phone; the wider of the hero's two columns (6 of 11) beside the sidebar.
-  return (
+  const picture = (
     <Picture
       image={drawing ? { url: drawing, alt, width, height } : image}
       sizes="(max-width: 767px) 100vw, 50vw"
       fetchPriority="high"
       loading="eager"
     />
+  );
+  if (!drawing || !phoneDrawing) return picture;
+  // Each screen asks only for its own drawing, before the page's stylesheet is in.
+  const phone = CUSTOM_MEDIA['--narrow-screen'];
+  preload(mediaUrl(phoneDrawing), { as: 'image', media: phone, fetchPriority: 'high' });
+  preload(mediaUrl(drawing), {
+    as: 'image',
+    media: CUSTOM_MEDIA['--not-narrow-screen'],
+    fetchPriority: 'high',
+  });
+  return (
+    <picture>
+      <source media={phone} srcSet={mediaUrl(phoneDrawing)} />
+      {picture}
+    </picture>
   );
 }
 
