@@ -11,7 +11,8 @@
 // so the pages are what a visitor gets. BENCH_PORT (default 3393) moves it; --no-build uses the
 // existing build; --only TEXT keeps the pages whose label contains TEXT (e.g. --only dvr);
 // --runs N measures each page N times (default 1); --details prints each run's LCP element and the
-// phases of its time, the scripts that kept the main thread busiest, and the bytes transferred.
+// phases of its time, any element that moved (layout shift), the scripts that kept the main thread
+// busiest, and the bytes transferred.
 //
 // The static floor (issue 16): a sign page of a freshly registered operator, as the server draws
 // it, served with its CSS and pictures but without any script (BENCH_PORT + 1). Each page's LCP
@@ -154,6 +155,11 @@ function printDetails(page, device, lhr) {
       if (item.node) lines.push(`   LCP element: ${item.node.snippet} (${item.node.selector})`);
       else if (item.phase) lines.push(`   ${item.phase}: ${Math.round(item.timing)} ms`);
     }
+  }
+  for (const item of items('layout-shifts')) {
+    lines.push(
+      `   layout shift ${item.score?.toFixed(4)}: ${item.node?.snippet ?? '(no element)'} (${item.node?.selector ?? ''})`,
+    );
   }
   const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   lines.push(`   FCP ${metric('first-contentful-paint')} ms, speed index ${metric('speed-index')} ms`);
