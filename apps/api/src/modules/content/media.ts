@@ -222,10 +222,12 @@ export async function prepareMedia(
       ...(drawing ? [`images/src/${drawing}`] : []),
     ];
   });
-  for (const relPath of imagePaths) {
-    const name = path.posix.basename(relPath);
-    if (files.has(name)) continue;
-    const bytes = await readFile(path.join(content.dir, relPath));
+  /** A picture served from `where`: the content folder, or the generated media under its hash. */
+  const addImage = (
+    name: string,
+    bytes: Uint8Array,
+    where: { origin: MediaFile['origin']; path: string },
+  ) => {
     const { width, height } = imageSize(name, bytes);
     add({
       name,
@@ -234,37 +236,23 @@ export async function prepareMedia(
       size: bytes.length,
       sha256: sha256(bytes),
       version: hash16(bytes),
-      origin: 'content',
-      path: relPath,
+      ...where,
       width,
       height,
     });
-  }
-  // The drawing as a phone's hero shows it, its small print drawn as bars (phone-drawing.ts),
-  // written once under its own hash.
-  for (const image of images) {
-    const drawing = drawingName(image);
-    if (!drawing) continue;
-    const name = phoneDrawingName(drawing);
+  };
+  for (const relPath of imagePaths) {
+    const name = path.posix.basename(relPath);
     if (files.has(name)) continue;
-    const svg = await readFile(path.join(content.dir, 'images/src', drawing), 'utf8');
-    const bytes = new TextEncoder().encode(phoneDrawing(svg));
-    const version = hash16(bytes);
-    const relative = `${version}.svg`;
-    const written = await writeOnce(path.join(generatedDir, relative), async () => bytes);
-    const { width, height } = imageSize(name, bytes);
-    add({
-      name,
-      kind: 'image',
-      contentType: contentTypeOf(name),
-      size: written.size,
-      sha256: written.sha256,
-      version,
-      origin: 'generated',
-      path: relative,
-      width,
-      height,
-    });
+    const bytes = await readFile(path.join(content.dir, relPath));
+    addImage(name, bytes, { origin: 'content', path: relPath });
+    if (!relPath.startsWith('images/src/')) continue;
+    // The drawing as a phone's hero shows it, its small print drawn as bars (phone-drawing.ts),
+    // written once under its own hash.
+    const phone = new TextEncoder().encode(phoneDrawing(bytes.toString('utf8')));
+    const relative = `${hash16(phone)}.svg`;
+    await writeOnce(path.join(generatedDir, relative), async () => phone);
+    addImage(phoneDrawingName(name), phone, { origin: 'generated', path: relative });
   }
 
   const downloads = [
