@@ -7,10 +7,12 @@
 // Counting: lint and typecheck count as one check each. Vitest and Playwright report their tests
 // through their JSON reporters. A step that exits non-zero without any failed test in its report
 // (a crash, a config error, a web server that never came up) counts as one failure.
+// The summary names every failed test with the first line of its error, so the tail of a CI log
+// says what failed without the rest of it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const reportDir = mkdtempSync(join(tmpdir(), 'test-reports-'));
 const vitestReport = join(reportDir, 'vitest.json');
@@ -47,21 +49,54 @@ function readJson(file) {
   }
 }
 
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length > 0) ?? '';
+
 function countVitest(file) {
   const report = readJson(file);
   if (!report) return undefined;
+  const failures = [];
+  for (const suite of report.testResults ?? []) {
+    const where = relative(process.cwd(), suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    // A file that failed outside any test (an import error, a failing hook).
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${where}: ${firstLine(suite.message)}`);
+    }
+  }
   return {
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
   };
+}
+
+function playwrightFailures(suite, titles, failures) {
+  const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    if (spec.ok) continue;
+    const result = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.status !== 'passed');
+    const error = result?.error?.message ?? result?.errors?.[0]?.message;
+    failures.push(`${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error)}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, path, failures);
 }
 
 function countPlaywright(file) {
   const report = readJson(file);
   if (!report?.stats) return undefined;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped };
+  const failures = [];
+  for (const suite of report.suites ?? []) playwrightFailures(suite, [], failures);
+  return { passed: expected + flaky, failed: unexpected, skipped, failures };
 }
 
 const heading = (text) => process.stdout.write(`\n==== ${text} ====\n`);
@@ -87,6 +122,7 @@ for (const r of results) {
   process.stdout.write(
     `${status} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (exit ${r.exitCode})\n`,
   );
+  for (const failure of r.failures ?? []) process.stdout.write(`         failed: ${failure.slice(0, 400)}\n`);
 }
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 process.stdout.write(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped\n`);
