@@ -253,7 +253,7 @@ describe('every change to what a look-up shows is seen at once', () => {
         expect((await call(t, 'GET', `/api/public/sign/${a.sticker.signRef}`)).json().operator).toBe(
           'Page Renamed Ltd',
         ),
-      { timeout: 2000, interval: 20 },
+      { timeout: 5000, interval: 20 },
     );
   });
 });

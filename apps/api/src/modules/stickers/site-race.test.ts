@@ -1,5 +1,5 @@
 import { workspaceMessages } from '@app/contract/workspace';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
 import { addSticker, signedIn } from '../users/test-helpers';
@@ -87,14 +87,17 @@ describe('moving, retiring and claiming one sign at the same moment', () => {
           action: 'move',
           siteId: second.id,
         });
-        // Until the move is waiting for this transaction's row lock.
-        for (let i = 0; i < 100; i++) {
-          const [waiting] = await t.db.query<{ n: number }>(
-            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-          );
-          if ((waiting?.n ?? 0) > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        // Until the move is waiting for this transaction's row lock (a busy machine may take a while
+        // to get it there; the race this test is about only happens once it is).
+        await vi.waitFor(
+          async () => {
+            const [waiting] = await t.db.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+            );
+            expect(waiting?.n, 'the move is waiting for the row lock').toBeGreaterThan(0);
+          },
+          { timeout: 15_000, interval: 20 },
+        );
         await tx.query(
           'update stickers set site_id = null, company_id = null, user_id = null, site_name = null, start_date = null where id = $1',
           [id],
