@@ -8,8 +8,9 @@ import { lexedMarkdown } from './lexed-markdown';
 const runtimePackages = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 // What every page of every brand runs besides the runtime: TanStack Query, the app's helpers, the
-// page frame and the Markdown renderer, the content query and the date and link helpers. One chunk
-// of them costs less than the dozen small ones they would otherwise be (docs/decisions/0030).
+// page frame and the Markdown renderer, the content query and the date and link helpers, and the
+// few lines of the /our-brands route that four brands' route lists name (its page stays lazy). One
+// chunk of them costs less than the dozen small ones they would otherwise be (docs/decisions/0030).
 // Mutations (`useMutation` and its observer) are left to the forms that send something: no public
 // page runs one when it opens.
 const shellModule = new RegExp(
@@ -18,7 +19,7 @@ const shellModule = new RegExp(
     '[\\\\/]src[\\\\/]lib[\\\\/]',
     '[\\\\/]src[\\\\/]components[\\\\/](page-shell|markdown|lazy-page)\\.',
     '[\\\\/]packages[\\\\/]brands[\\\\/]src[\\\\/](theme|pages)\\.',
-    '[\\\\/]src[\\\\/]features[\\\\/](catalogue[\\\\/]api[\\\\/]content-query|contact[\\\\/]contact-route|brands-page[\\\\/]brand-site-url)\\.',
+    '[\\\\/]src[\\\\/]features[\\\\/](catalogue[\\\\/]api[\\\\/]content-query|contact[\\\\/]contact-route|brands-page[\\\\/](brand-site-url|our-brands-route))\\.',
     '[\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/]dates\\.',
   ].join('|'),
 );
