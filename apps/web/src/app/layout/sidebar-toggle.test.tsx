@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '../../test/dialog';
 import { renderShell } from '../../test/render-shell';
 import { setScreenWidth } from '../../test/screen-width';
 import { SIDEBAR_ID } from './ids';
@@ -15,7 +16,7 @@ describe('the narrow-screen menu button', () => {
 
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     await user.click(toggle);
-    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const drawer = await findDialog('Menu');
     expect(drawer.id).toBe(SIDEBAR_ID);
 
     await user.click(screen.getByRole('button', { name: 'Close menu' }));

@@ -2,6 +2,7 @@ import { brandById } from '@app/brands';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { findDialog } from '../../test/dialog';
 import { fakeToken, renderShell } from '../../test/render-shell';
 import { setScreenWidth } from '../../test/screen-width';
 import { SIDEBAR_ID } from './ids';
@@ -108,7 +109,7 @@ describe('sidebar', () => {
       expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
 
       await user.click(toggle);
-      const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+      const drawer = await findDialog('Menu');
       expect(drawer.id).toBe(SIDEBAR_ID);
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       expect(toggle.getAttribute('aria-label')).toBe('Close menu');
@@ -123,7 +124,7 @@ describe('sidebar', () => {
       const { router } = await renderShell({ path: '/comply' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await userEvent.click(toggle);
-      await screen.findByRole('dialog', { name: 'Menu' });
+      await findDialog('Menu');
       // Fake timeouts only from here: Testing Library's waiting relies on real ones.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const link = within(sidebar()).getByRole('link', { name: 'About us' });
@@ -154,7 +155,7 @@ describe('sidebar', () => {
       await renderShell({ path: '/' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await user.click(toggle);
-      await screen.findByRole('dialog', { name: 'Menu' });
+      await findDialog('Menu');
       // Radix listens for taps outside from the tick after it opened (not to catch the opening tap).
       await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -175,7 +176,7 @@ describe('sidebar', () => {
       await renderShell({ path: '/' });
       const toggle = await screen.findByRole('button', { name: 'Open menu' });
       await user.click(toggle);
-      await screen.findByRole('dialog', { name: 'Menu' });
+      await findDialog('Menu');
       expect(sidebar().contains(document.activeElement)).toBe(true);
 
       await user.keyboard('{Escape}');

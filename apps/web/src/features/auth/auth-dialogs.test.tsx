@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '../../test/dialog';
 import { renderShell } from '../../test/render-shell';
 import { setScreenWidth } from '../../test/screen-width';
 
@@ -9,7 +10,7 @@ describe('account and reset dialogs', () => {
     setScreenWidth(1280);
     const user = userEvent.setup();
     const { router } = await renderShell({ path: '/?userId=17' });
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Account' });
+    const dialog = await findDialog('Confirm Account');
     expect(within(dialog).queryByRole('button', { name: 'Forgot Password?' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Create An Account' })).toBeNull();
 
@@ -23,7 +24,7 @@ describe('account and reset dialogs', () => {
     setScreenWidth(1280);
     const user = userEvent.setup();
     const { router } = await renderShell({ path: '/faqs?value=reset-token-123' });
-    await screen.findByRole('dialog', { name: 'Reset Password' });
+    await findDialog('Reset Password');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -36,27 +37,27 @@ describe('account and reset dialogs', () => {
     const user = userEvent.setup();
     await renderShell({ path: '/' });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    let dialog = await findDialog('Sign In');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create An Account' }));
-    dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    dialog = await findDialog('Create An Account');
     expect(within(dialog).getByText(/Already have an account\?/)).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    dialog = await findDialog('Sign In');
 
     await user.click(within(dialog).getByRole('button', { name: 'Forgot Password?' }));
-    dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    dialog = await findDialog('Forgot Password');
     await user.click(within(dialog).getByRole('button', { name: 'Back to Sign In' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    dialog = await findDialog('Sign In');
 
     await user.click(within(dialog).getByRole('button', { name: 'Forgot Password?' }));
-    await screen.findByRole('dialog', { name: 'Forgot Password' });
+    await findDialog('Forgot Password');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+    expect(await findDialog('Sign In')).toBeTruthy();
   });
 
   it('forgets what was typed when the dialog closes', async () => {
@@ -64,19 +65,19 @@ describe('account and reset dialogs', () => {
     const user = userEvent.setup();
     await renderShell({ path: '/' });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    let dialog = await findDialog('Sign In');
     await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
     await user.click(within(dialog).getByRole('button', { name: 'Create An Account' }));
-    dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    dialog = await findDialog('Create An Account');
     await user.type(within(dialog).getByRole('textbox', { name: 'Sign Reference' }), 'K7QM-3XWD-P9TE');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    dialog = await findDialog('Sign In');
     expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe('');
     await user.click(within(dialog).getByRole('button', { name: 'Create An Account' }));
-    dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    dialog = await findDialog('Create An Account');
     expect((within(dialog).getByRole('textbox', { name: 'Sign Reference' }) as HTMLInputElement).value).toBe(
       '',
     );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SignInGate } from '../../components/sign-in-gate';
+import { findDialog } from '../../test/dialog';
 import { AuthDialogProvider } from './auth-dialog-provider';
 import { type ApiCall, inSeconds, json, renderAuthDialog, stubApi, tokenWith } from './test-harness';
 
@@ -373,7 +374,7 @@ describe('Sign In from a signed-in page', () => {
     const user = userEvent.setup({ delay: null });
     expect(screen.getByRole('status').textContent).toBe('Please sign in to see this page.');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    const dialog = await findDialog('Sign In');
     await fillAndSubmit(dialog, 'operator', 'secret-pass');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('location').textContent).toBe('/manage-signs?site=3');

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ToastHost } from '../../app/toast-host';
+import { findDialog } from '../../test/dialog';
 import { AuthDialogProvider, useAuthDialog } from './auth-dialog-provider';
 import type { AccountMode } from './auth-dialog-state';
 
@@ -107,7 +108,7 @@ export async function renderAuthDialog({
       <ToastHost />
     </QueryClientProvider>,
   );
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await findDialog();
   return { ...view, router, dialog };
 }
 
