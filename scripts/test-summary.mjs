@@ -49,9 +49,11 @@ function readJson(file) {
   }
 }
 
+/** Terminal colour codes, which the reporters keep in their error messages. */
+const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLine = (text) =>
   String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(colourCode, '')
     .split('\n')
     .map((line) => line.trim())
     .find((line) => line.length > 0) ?? '';
