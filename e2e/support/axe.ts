@@ -14,6 +14,18 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * selectors of the offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, context?: A11yContext): Promise<void> {
+  // Until what is fading or sliding in has arrived (a toast's text fades in over 0.15 s): axe reads
+  // colours as they are at that moment, and half-faded text fails its contrast check, though no
+  // one reads it then. Long animations (a toast's countdown bar, a spinner) are not waited for.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => {
+        const end = animation.effect?.getComputedTiming().endTime;
+        return animation.playState !== 'running' || typeof end !== 'number' || end > 2000;
+      }),
+    undefined,
+    { timeout: 5000 },
+  );
   // Evaluated rather than added as a <script> tag: the server's Content-Security-Policy forbids
   // inline scripts, and a blocked tag would also surface as a console error.
   await page.evaluate(axeSource);
