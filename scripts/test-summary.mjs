@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const reportDir = mkdtempSync(join(tmpdir(), 'test-reports-'));
 const vitestReport = join(reportDir, 'vitest.json');
@@ -49,11 +50,9 @@ function readJson(file) {
   }
 }
 
-/** Terminal colour codes, which the reporters keep in their error messages. */
-const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+// The reporters keep terminal colour codes in their error messages.
 const firstLine = (text) =>
-  String(text ?? '')
-    .replace(colourCode, '')
+  stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .map((line) => line.trim())
     .find((line) => line.length > 0) ?? '';

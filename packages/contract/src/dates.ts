@@ -1,6 +1,17 @@
-const MONTHS = 'January February March April May June July August September October November December'.split(
-  ' ',
-);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 const HOUR_MS = 3_600_000;
 
 /** 01:00 UTC on the last Sunday of a month of `year`, when British Summer Time starts (March) or ends (October). */
