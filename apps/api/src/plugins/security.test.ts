@@ -32,7 +32,10 @@ describe('security headers', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
     for (const res of [page, api, missing]) {
       const csp = directives(res);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual([
+        "'self'",
+        "'sha256-74fGknkUEWwUUTORQNVzxz9aNNGbTGO4ySC4uShyNh0='",
+      ]);
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -50,7 +53,7 @@ describe('security headers', () => {
     t = await createTestApp({ publicReads: new TokenBuckets({ now: () => 0 }) });
     const expected = {
       'content-security-policy':
-        "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';" +
+        "default-src 'self';base-uri 'self';script-src 'self' 'sha256-74fGknkUEWwUUTORQNVzxz9aNNGbTGO4ySC4uShyNh0=';script-src-attr 'none';" +
         "style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;media-src 'self';" +
         "connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'",
       'cross-origin-opener-policy': 'same-origin',

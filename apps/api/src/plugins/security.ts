@@ -3,18 +3,20 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env';
 import { publicOrigin } from '../lib/public-url';
+import { APP_START_SOURCE } from './web-html';
 
 /**
- * Our own files only, and no inline scripts. Inline styles stay allowed: React style props and
- * toast styles use them and they cannot run code. No upgrade-insecure-requests: TLS, when
- * there is any, ends at a proxy in front, and on http://*.localhost it would break every asset.
- * No page may be framed, not even by its own site. A `<script type="application/json">` data
- * block is not run by the browser, so server-rendered pages need nothing more.
+ * Our own files, and no inline script but the one that starts the app on a page the server drew
+ * (allowed by its hash; a `<script type="application/json">` data block is not run, so it needs
+ * nothing). Inline styles stay allowed: React style props and toast styles use them and they
+ * cannot run code. No upgrade-insecure-requests: TLS, when there is any, ends at a proxy in
+ * front, and on http://*.localhost it would break every asset. No page may be framed, not even by
+ * its own site.
  */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", APP_START_SOURCE],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type BrandConfig, matchPage } from '@app/brands';
 import { PAGE_DATA_ID } from '@app/brands/page-data';
 import { brandThemeVars } from '@app/brands/theme';
@@ -78,6 +79,42 @@ export function renderPageTemplate(
     (_tag, attributes: string) => `<html${attributes} style="${escapeHtml(theme)}">`,
   );
   return html.split(URL_SLOT);
+}
+
+/**
+ * The one script written into a page the server drew (docs/decisions/0035). It asks for the web
+ * app's entry module, and the modules preloaded with it, once the page has been painted: two
+ * animation frames, then a task. Until then the page's words and pictures have the connection to
+ * themselves, and the page reads and works without the app (its forms are plain GET forms). The
+ * entry and preloads come from the element's data-src and data-preload, so this text, and the
+ * hash the Content-Security-Policy allows it by, are the same on every page.
+ */
+export const APP_START_SCRIPT =
+  '{const d=document,a=d.currentScript.dataset,add=(t,p)=>d.head.appendChild(Object.assign(d.createElement(t),p));' +
+  'requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{' +
+  "for(const href of a.preload.split(' ').filter(Boolean))add('link',{rel:'modulepreload',crossOrigin:'',href});" +
+  "add('script',{type:'module',crossOrigin:'',src:a.src})})))}";
+
+/** The Content-Security-Policy source that allows APP_START_SCRIPT and no other inline script. */
+export const APP_START_SOURCE = `'sha256-${createHash('sha256').update(APP_START_SCRIPT).digest('base64')}'`;
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * index.html for a page the server drew: the app's entry script and module preloads leave the
+ * head, and APP_START_SCRIPT at the end of the body asks for them once the page is painted. An
+ * index.html without an entry script is returned as it is.
+ */
+export function startedAfterPaint(indexHtml: string): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (entry === undefined) return indexHtml;
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const start = `<script id="app-start" data-src="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}">${APP_START_SCRIPT}</script>`;
+  return indexHtml
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/<\/body>/i, () => `  ${start}\n  </body>`);
 }
 
 export function fillPageTemplate(parts: readonly string[], url: string): string {

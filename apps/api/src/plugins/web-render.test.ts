@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,22 @@ afterEach(() => t?.close());
 const page = (host: string, url: string, headers: Record<string, string> = {}) =>
   call(t, 'GET', url, { headers: { host, ...headers } });
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
+/** Each script the browser would run from the page itself: its opening tag and its text (JSON data blocks are not run). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/type="application\/json"/.test(match[1] ?? ''))
+    .map((match) => [match[1] ?? '', match[2] ?? ''] as const);
+
+/** The script-src sources of a reply's Content-Security-Policy. */
+const allowedScriptSources = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers['content-security-policy'])
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src')
+    ?.slice(1);
+
 describe('public pages drawn by the server (plain HTTP, no browser)', () => {
   it('a sign page holds the operator, and its data for the browser', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
@@ -38,25 +55,31 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     );
   });
 
-  it("a drawn page's head asks for the boot script only: the app's scripts wait until the page is drawn", async () => {
+  it('a drawn page asks for no script until it is painted, and then for the boot script only', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });
     const res = await page('signs.localhost', `/sign/${sticker.signRef}`);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).not.toMatch(/<script\b/);
+    expect(head).not.toContain('modulepreload');
+    const start = inlineScripts(res.body);
+    expect(start).toHaveLength(1);
+    const [tag = '', text = ''] = start[0] ?? [];
+    expect(text).toContain('requestAnimationFrame');
+    expect(allowedScriptSources(res)).toEqual(["'self'", `'sha256-${sha256(text)}'`]);
     const scripts = [
-      ...head.matchAll(/<script type="module"[^>]* src="([^"]+)"/g),
-      ...head.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
-    ].map((match) => match[1] ?? '');
-    expect(scripts.length).toBeGreaterThan(0);
+      /data-src="([^"]+)"/.exec(tag)?.[1] ?? '',
+      ...(/data-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(' '),
+    ];
+    expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     // The boot script and the bundler's helpers it imports; the runtime alone is about 98 KB.
-    const bytes = scripts.reduce(
-      (sum, src) => sum + gzipSync(readFileSync(path.join(webDist, src)), { level: 9 }).length,
-      0,
-    );
+    const bytes = scripts
+      .filter(Boolean)
+      .reduce((sum, src) => sum + gzipSync(readFileSync(path.join(webDist, src)), { level: 9 }).length, 0);
     expect(bytes).toBeLessThan(2048);
   });
 
-  it('a page with a long text is sent whole, with no inline script for the CSP to refuse', async () => {
+  it('a page with a long text is sent whole, its one inline script the app starter the policy allows', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     await contentSeed().run(t.db, t.env);
     for (const [host, url] of [
@@ -67,11 +90,12 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
       const res = await page(host, url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('id="page-data"');
-      const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      const inline = inlineScripts(res.body);
       expect(
-        scripts.filter((tag) => !/type="(module|application\/json)"/.test(tag)),
+        inline.map(([tag]) => /id="([^"]+)"/.exec(tag)?.[1]),
         url,
-      ).toEqual([]);
+      ).toEqual(['app-start']);
+      expect(allowedScriptSources(res), url).toContain(`'sha256-${sha256(inline[0]?.[1] ?? '')}'`);
       expect(res.body, url).not.toContain('<template id="B:');
     }
   });

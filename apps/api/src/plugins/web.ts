@@ -17,6 +17,7 @@ import {
   renderPageTemplate,
   renderRobots,
   renderSitemap,
+  startedAfterPaint,
 } from './web-html';
 import { loadRenderer, type RenderPage } from './web-render';
 
@@ -171,7 +172,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const key = `${brand.id} ${pattern} ${drawn}`;
     let parts = templates.get(key);
     if (!parts) {
-      const indexHtml = drawn ? withoutIndexStylesheets(found.indexHtml) : found.indexHtml;
+      const indexHtml = drawn ? startedAfterPaint(withoutIndexStylesheets(found.indexHtml)) : found.indexHtml;
       parts = renderPageTemplate(indexHtml, brand, pattern, originOf(brand));
       templates.set(key, parts);
     }
