@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cspDirectives } from '../test/csp';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { allowedOrigins, STRICT_TRANSPORT_SECURITY } from './security';
 import { TokenBuckets } from './token-bucket';
@@ -11,13 +12,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const directives = (res: LightMyRequestResponse) =>
-  new Map(
-    String(res.headers['content-security-policy'] ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name = '', ...values]) => [name, values]),
-  );
+const directives = (res: LightMyRequestResponse) => cspDirectives(res.headers);
 
 describe('security headers', () => {
   it('HTML pages and API replies carry the policy, nosniff, no framing and no referrer', async () => {

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentSeed } from '../modules/content/seed';
 import { call, register } from '../modules/users/test-helpers';
+import { cspDirectives } from '../test/csp';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // The real web build, server renderer included: these tests read what the server draws.
@@ -34,11 +35,7 @@ const inlineScripts = (html: string) =>
 
 /** The script-src sources of a reply's Content-Security-Policy. */
 const allowedScriptSources = (res: { headers: Record<string, unknown> }) =>
-  String(res.headers['content-security-policy'])
-    .split(';')
-    .map((d) => d.trim().split(/\s+/))
-    .find(([name]) => name === 'script-src')
-    ?.slice(1);
+  cspDirectives(res.headers).get('script-src');
 
 describe('public pages drawn by the server (plain HTTP, no browser)', () => {
   it('a sign page holds the operator, and its data for the browser', async () => {
