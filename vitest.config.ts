@@ -51,7 +51,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'packages',
-          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/web/*.test.ts'],
           environment: 'node',
           isolate: false,
         },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -8,7 +9,12 @@ import { publicOrigin } from '../lib/public-url';
 import { readHead } from '../test/html';
 import { tempDir } from '../test/temp-dir';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { FIXTURE_ASSET } from '../test/web-fixture';
+import {
+  FIXTURE_ASSET,
+  FIXTURE_COMPRESSED_ASSET,
+  FIXTURE_COMPRESSED_TEXT,
+  webFixtureDir,
+} from '../test/web-fixture';
 import { fillPageTemplate, renderPageTemplate } from './web-html';
 
 let t: TestApp;
@@ -156,6 +162,41 @@ describe('files and caching', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root"></div>');
     const plain = await get(defaultBrand, '/');
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends a file's compressed copy from the build as it is, and the file itself to a client that takes neither", async () => {
+    const copy = (suffix: string) =>
+      readFileSync(path.join(webFixtureDir(), `${FIXTURE_COMPRESSED_ASSET}${suffix}`));
+    const br = await get(defaultBrand, FIXTURE_COMPRESSED_ASSET, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // The very bytes of the build's copy (Brotli at quality 11), not compressed again on the way.
+    expect(br.rawPayload.equals(copy('.br'))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(FIXTURE_COMPRESSED_TEXT);
+
+    const gzip = await get(defaultBrand, FIXTURE_COMPRESSED_ASSET, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(copy('.gz'))).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(FIXTURE_COMPRESSED_TEXT);
+
+    const plain = await get(defaultBrand, FIXTURE_COMPRESSED_ASSET, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FIXTURE_COMPRESSED_TEXT);
+    const none = await get(defaultBrand, FIXTURE_COMPRESSED_ASSET);
+    expect(none.body).toBe(FIXTURE_COMPRESSED_TEXT);
+  });
+
+  it('a compressed copy is not a file of its own', async () => {
+    for (const suffix of ['.br', '.gz']) {
+      const res = await get(defaultBrand, `${FIXTURE_COMPRESSED_ASSET}${suffix}`, {
+        'accept-encoding': 'br, gzip',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
   });
 
   it('an unknown host gets the default brand', async () => {

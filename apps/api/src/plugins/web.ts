@@ -45,6 +45,9 @@ interface WebBuild {
   render?: RenderPage;
 }
 
+/** The Brotli and gzip copies the web build writes beside its text files (apps/web/precompress.ts). */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 /** index.html's stylesheet links, as Vite writes them. */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">\s*/g;
 
@@ -81,6 +84,10 @@ async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefi
     if (!entry.isFile()) continue;
     const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (rel !== 'index.html' && !rel.split('/').some((part) => part.startsWith('.'))) files.add(rel);
+  }
+  // A file's compressed copies (apps/web/precompress.ts) are sent in its place, never by name.
+  for (const file of files) {
+    if (COMPRESSED_COPY.test(file) && files.has(file.replace(COMPRESSED_COPY, ''))) files.delete(file);
   }
   const indexStylesheets = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
   return { indexHtml, files, indexStylesheets, ...(await readStylesheets(dir, files, indexStylesheets)) };
@@ -144,7 +151,14 @@ const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('b
  */
 export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   const distDir = env.webDistDir;
-  await app.register(fastifyStatic, { root: distDir, serve: false, suppressWarning: true });
+  // A file with a compressed copy the browser accepts is sent as that copy (docs/decisions/0037);
+  // any other is compressed on the way out as before, if it is text.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    serve: false,
+    suppressWarning: true,
+    preCompressed: true,
+  });
 
   // Read once: a deploy restarts the server. Until a build exists, each request looks again.
   let build: WebBuild | undefined;

@@ -2,15 +2,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { brands } from '@app/brands';
 
 /** The hashed asset of the fixture build, as Vite names them. */
 export const FIXTURE_ASSET = '/assets/x-abc123.js';
+/** An asset with the Brotli and gzip copies the web build writes (apps/web/precompress.ts). */
+export const FIXTURE_COMPRESSED_ASSET = '/assets/big-def456.js';
+export const FIXTURE_COMPRESSED_TEXT = `export const words = [${Array.from({ length: 300 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
 
 let fixtureDir: string | undefined;
 
-function fixtureFiles(): Record<string, string> {
-  const files: Record<string, string> = {
+function fixtureFiles(): Record<string, string | Buffer> {
+  const big = FIXTURE_COMPRESSED_ASSET.slice(1);
+  const files: Record<string, string | Buffer> = {
     'index.html': [
       '<!doctype html>',
       '<html lang="en-GB">',
@@ -29,6 +34,12 @@ function fixtureFiles(): Record<string, string> {
       '',
     ].join('\n'),
     [FIXTURE_ASSET.slice(1)]: `document.getElementById('root').textContent = 'fixture';\n`,
+    [big]: FIXTURE_COMPRESSED_TEXT,
+    // At the build's settings, not the server's: what is sent must be these very bytes.
+    [`${big}.br`]: brotliCompressSync(FIXTURE_COMPRESSED_TEXT, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    [`${big}.gz`]: gzipSync(FIXTURE_COMPRESSED_TEXT, { level: 9 }),
   };
   for (const brand of brands) {
     files[brand.favicon.replace(/^\//, '')] =
