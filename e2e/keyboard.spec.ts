@@ -550,3 +550,51 @@ test.describe('with 32 px default text at 375 px', () => {
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width).toBe(true);
   });
 });
+
+test.describe('the bars a scrolled-to control keeps clear of', () => {
+  for (const [label, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    test(`the scroll padding follows the top bar's real height, usual or grown, at ${label} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await start(page, 'signs', '/');
+      const bar = page.getByRole('banner');
+      const scrollPaddingTop = () =>
+        page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop);
+      const barHeight = async () => (await bar.boundingBox())?.height ?? 0;
+      // Half a rem (8 px) below the bar, whatever its height.
+      expect(await scrollPaddingTop()).toBe(`${(await barHeight()) + 8}px`);
+
+      // Taller than usual (as with a wrapped quick menu): the padding follows.
+      await bar.evaluate((el) => {
+        el.style.paddingBlock = '2rem';
+      });
+      const grown = await barHeight();
+      expect(grown).toBeGreaterThan(70);
+      await expect.poll(scrollPaddingTop).toBe(`${grown + 8}px`);
+    });
+  }
+
+  test("a product site's content ends clear of its fixed footer, grown or not, at 1280 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await start(page, 'dvr', '/');
+    const footer = page.getByRole('contentinfo');
+    const paddingBelow = () => page.locator('main').evaluate((el) => getComputedStyle(el).paddingBottom);
+    const footerHeight = async () => (await footer.boundingBox())?.height ?? 0;
+    const px = async () => Number.parseFloat(await paddingBelow());
+    // At least the footer's height and 1.5 rem (24 px) more.
+    expect(await px()).toBeGreaterThanOrEqual((await footerHeight()) + 24);
+
+    await footer.evaluate((el) => {
+      el.style.paddingBlock = '2rem';
+    });
+    const grown = await footerHeight();
+    expect(grown).toBeGreaterThan(80);
+    await expect.poll(paddingBelow).toBe(`${grown + 24}px`);
+  });
+});

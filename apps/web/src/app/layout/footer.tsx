@@ -1,9 +1,10 @@
 import type { NavLink as BrandLink } from '@app/brands';
 import { brandStarts } from '@app/brands/start';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { brandSiteUrl } from '../../features/brands-page/brand-site-url';
 import { useBrand } from '../../lib/brand';
+import { usePublishedHeight } from '../../lib/published-height';
 import { useSiteLocation } from '../../lib/site-location';
 import styles from './footer.module.css';
 import { SocialIcon } from './social-icon';
@@ -79,27 +80,16 @@ export function SignsFooter() {
 }
 
 /**
- * The slim footer of the product sites, fixed to the bottom. Its height is published as
- * --fixed-footer-height so the main content can keep clear of it even when its links wrap.
+ * The slim footer of the product sites, fixed to the bottom on a wide screen. Its height is
+ * published as --fixed-footer-height.
  */
 export function FixedFooter() {
   const { footerDetails } = useBrand();
   const ref = useRef<HTMLElement>(null);
   const links = footerDetails.footerLinks.flatMap((column) => column.links);
 
-  useEffect(() => {
-    const footer = ref.current;
-    if (!footer || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--fixed-footer-height', `${footer.offsetHeight}px`);
-    });
-    observer.observe(footer);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--fixed-footer-height');
-    };
-  }, []);
+  // The main content's padding keeps clear of it, even when its links wrap.
+  usePublishedHeight(ref, '--fixed-footer-height');
 
   return (
     <footer ref={ref} className={styles.fixedFooter}>

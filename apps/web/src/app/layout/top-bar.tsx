@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useRef } from 'react';
 import { useBrand } from '../../lib/brand';
+import { usePublishedHeight } from '../../lib/published-height';
 import { SIDEBAR_ID } from './ids';
 import { QuickMenu } from './quick-menu';
 import styles from './top-bar.module.css';
@@ -16,21 +17,8 @@ export function TopBar({ showToggle, menuOpen, onToggleMenu, toggleRef }: TopBar
   const brand = useBrand();
   const ref = useRef<HTMLElement>(null);
 
-  // Published as --top-bar-height: the page's scroll padding and the toasts keep clear of the bar,
-  // whatever its height with large text or a wrapped quick menu.
-  useEffect(() => {
-    const bar = ref.current;
-    if (!bar || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--top-bar-height', `${bar.offsetHeight}px`);
-    });
-    observer.observe(bar);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--top-bar-height');
-    };
-  }, []);
+  // The page's scroll padding and the toasts keep clear of the bar.
+  usePublishedHeight(ref, '--top-bar-height');
 
   return (
     <header ref={ref} className={styles.topBar}>
