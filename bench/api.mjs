@@ -7,25 +7,28 @@
 //   bare      a node:http server in a process of its own, answering {"status":"ok"}
 //   floor     a minimal Fastify server in a process of its own running the same SQL as the sign
 //             look-up against the same database (bench/support/floor-server.mjs)
-//   lookup    GET /api/stickers/search/DEMO-0001-SIGN on the signs host (the public sign look-up)
+//   lookup    GET /api/stickers/search/BENCH-nnnnn-SIGN on the signs host (the public sign look-up)
 //             on the product at its default production settings (rate limits on, look-up cache
-//             on): once with the look-up cache switched off (LOOKUP_CACHE_SECONDS=0, every
-//             request runs the statement) and once with it on and warm. Each connection comes from
+//             on), each request naming the next of BENCH_SIGNS registered signs in turn (the bench
+//             adds them to the demo site), so no two requests at once ask for the same sign: once
+//             with the look-up cache switched off (LOOKUP_CACHE_SECONDS=0, every look-up is read
+//             from the database) and once with it on and warm. Each connection comes from
 //             a loopback source address of its own (127.x.y.z) and is replaced by one from a fresh
 //             address every SOURCE_REQUESTS requests, below the per-address limit, so no request
 //             is refused (a 429 fails the run) and the rate limits still count every request.
 //             The floor and the cache-off look-up are measured BENCH_ROUNDS times (default 3) in
 //             turn; each round's ratio is against that round's floor, and the median is printed.
-//   lookup    the same look-up on a development server with rate limits off and warn-level logs
-//             (its cache warm): the handler's own cost, without the production defaults'
+//   lookup    the demo sign's look-up (DEMO-0001-SIGN) on a development server with rate limits
+//             off and warn-level logs (its cache warm): the handler's own cost, without the
+//             production defaults'
 //   content   GET /api/dvrs on the DVR host (the content API, from the database)
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
 // That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
 // the other scenarios look up), so they measure the handlers rather than 429 replies. Any non-2xx reply or connection error fails
 // the run. The servers use the embedded database (one connection, so writes queue) unless
 // BENCH_DATABASE_URL names a PostgreSQL database for them (they migrate and seed the demo content
-// there). On the embedded database the floor opens the product's data directory while no product
-// server runs (one process at a time).
+// there). On the embedded database the floor, and the bench adding its signs, open the product's
+// data directory while no product server runs (one process at a time).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -48,6 +51,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Requests per source address: below the look-up's 60 a minute per address. */
 const SOURCE_REQUESTS = 50;
+/** Registered signs the look-ups go through in turn (BENCH-00001-SIGN upwards, on the demo site). */
+const signs = Number(process.env.BENCH_SIGNS ?? 1000);
 
 // autocannon connects with net.connect(port, host); while `sourcing` is on, each new connection
 // is bound to the next loopback address, so the server sees it as another visitor.
@@ -152,7 +157,20 @@ async function measure(scenario, pid, { sources = false, round } = {}) {
   }
 }
 
-const lookupPath = '/api/stickers/search/DEMO-0001-SIGN';
+const demoLookupPath = '/api/stickers/search/DEMO-0001-SIGN';
+const benchRef = (n) => `BENCH-${String(n).padStart(5, '0')}-SIGN`;
+/** The look-up of the next bench sign, each request naming the one after the last (shared by all connections). */
+function signLookups() {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        next = (next % signs) + 1;
+        return { ...request, path: `/api/stickers/search/${benchRef(next)}` };
+      },
+    },
+  ];
+}
 const dataDir = 'data/bench-api';
 // Production on a shared PostgreSQL needs a signing key every instance shares.
 const databaseEnv = databaseUrl
@@ -177,7 +195,7 @@ const dev = await startServer({
 try {
   const pid = servingPid(dev.pid);
   await settle();
-  const lookup = { url: `${dev.base}${lookupPath}`, headers: { host: `signs.localhost:${devPort}` } };
+  const lookup = { url: `${dev.base}${demoLookupPath}`, headers: { host: `signs.localhost:${devPort}` } };
   await measure({ name: 'lookup (dev, limits off, warn logs)', ...lookup }, pid);
   const content = { url: `${dev.base}/api/dvrs`, headers: { host: `dvr.localhost:${devPort}` } };
   await measure({ name: 'content GET /api/dvrs (dev, limits off)', ...content }, pid);
@@ -195,6 +213,39 @@ try {
   await dev.stop();
 }
 
+/**
+ * Adds the bench's signs, registered on the demo sign's site, to the database the development
+ * server left (again on a kept PostgreSQL database: the ones there stay).
+ */
+async function addBenchSigns() {
+  const sql = `insert into stickers (sign_ref, sign_ref_key, prefix_no, site_id, company_id, start_date)
+    select 'BENCH-' || lpad(n::text, 5, '0') || '-SIGN', 'BENCH' || lpad(n::text, 5, '0') || 'SIGN', '1',
+           demo.site_id, demo.company_id, demo.start_date
+      from generate_series(1, ${signs}) n
+      cross join (select site_id, company_id, start_date from stickers where sign_ref = 'DEMO-0001-SIGN') demo
+    on conflict do nothing`;
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create({ dataDir: resolve(dataDir, 'pgdata'), extensions: { pg_trgm } });
+  try {
+    await pglite.query(sql);
+  } finally {
+    await pglite.close();
+  }
+}
+await addBenchSigns();
+
 /** The product at its default production settings, with `env` on top. */
 async function productLookup(name, env, round) {
   const server = await startServer({
@@ -205,7 +256,11 @@ async function productLookup(name, env, round) {
     quiet: true,
   });
   try {
-    const lookup = { url: `${server.base}${lookupPath}`, headers: { host: `signs.localhost:${apiPort}` } };
+    const lookup = {
+      url: server.base,
+      headers: { host: `signs.localhost:${apiPort}` },
+      requests: signLookups(),
+    };
     await settle();
     await measure({ name, ...lookup }, servingPid(server.pid), { sources: true, round });
   } finally {
@@ -218,8 +273,11 @@ async function floorLookup(round) {
   const floor = await startChild('./support/floor-server.mjs', floorPort, env);
   try {
     await settle();
-    const url = `http://127.0.0.1:${floorPort}${lookupPath}`;
-    await measure({ name: 'floor: Fastify + the look-up SQL', url }, floor.pid, { sources: true, round });
+    const url = `http://127.0.0.1:${floorPort}`;
+    await measure({ name: 'floor: Fastify + the look-up SQL', url, requests: signLookups() }, floor.pid, {
+      sources: true,
+      round,
+    });
   } finally {
     await floor.stop();
   }

@@ -7,8 +7,10 @@ import Fastify from 'fastify';
 
 const port = Number(process.argv[2]);
 
-// The statement of apps/api/src/modules/lookup/repository.ts (lookupSign), kept in step with it.
-const lookupSql = `select st.id, st.sign_ref, s.id as site_id, s.company_id, c.name as operator, s.name as site_name, s.town,
+// The product's statement for one key (apps/api/src/modules/lookup/repository.ts, lookupSigns), kept
+// in step with it, once per request: what a server that does not gather look-ups asked at the same
+// moment into one statement runs.
+const lookupSql = `select st.id, st.sign_ref, st.sign_ref_key, s.id as site_id, s.company_id, c.name as operator, s.name as site_name, s.town,
   s.postcode, s.key_info, s.retention_days, s.details_confirmed_at, coalesce(s.details_confirmed_at, s.created_at) < now() - interval '13 months' as out_of_date,
        p.site_id as publication_site_id, p.show_phone, p.show_email, p.show_address, p.show_relay,
        p.phone, p.email, p.address, p.is_home_address, p.home_address_consent, p.contact_text

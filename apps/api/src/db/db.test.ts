@@ -39,6 +39,18 @@ describe('Db', () => {
     expect(row).toEqual({ total: 6, doc: { b: 'c' } });
   });
 
+  it('passes arrays to a prepared statement as they are, quotes, backslashes and nulls too', async () => {
+    const words = ['plain', 'a "quoted" word', 'back\\slash', 'comma, brace}', null, ''];
+    for (let run = 0; run < 2; run += 1) {
+      const [row] = await db.prepared<{ words: (string | null)[]; n: number }>(
+        'test_array_parameter',
+        'select $1::text[] as words, cardinality($1::text[]) as n',
+        [words],
+      );
+      expect(row).toEqual({ words, n: 6 });
+    }
+  });
+
   it('one throws unless exactly one row comes back; maybeOne allows none', async () => {
     await expect(db.one('select 1 where false')).rejects.toThrow('Expected exactly one row, got 0');
     await expect(db.one('select * from (values (1), (2)) v(x)')).rejects.toThrow(

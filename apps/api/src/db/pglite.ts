@@ -25,6 +25,16 @@ export function pgliteQueryable(pg: PGlite | Transaction, track: <T>(work: () =>
   );
 }
 
+/** A parameter in PostgreSQL's text form, as pg sends it: a one-dimensional array as an array literal. */
+function textParameter(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value)) return String(value);
+  const elements = value.map((element: unknown) =>
+    element === null || element === undefined ? 'NULL' : `"${String(element).replace(/["\\]/g, '\\$&')}"`,
+  );
+  return `{${elements.join(',')}}`;
+}
+
 /**
  * A named prepared statement on PGlite's one session. Its `query` parses every statement afresh
  * (an unnamed one) and SQL's EXECUTE takes no parameters, so this speaks the wire protocol as
@@ -44,9 +54,7 @@ function pglitePrepared(pglite: PGlite) {
             messages.push(...(await send(serialize.parse({ name, text: sql }))));
             parsed.add(name);
           }
-          const values = params.map((value) =>
-            value === null || value === undefined ? null : String(value),
-          );
+          const values = params.map(textParameter);
           messages.push(...(await send(serialize.bind({ statement: name, values }))));
           messages.push(...(await send(serialize.describe({ type: 'P' }))));
           messages.push(...(await send(serialize.execute({}))));

@@ -2,7 +2,8 @@ import { signRefKey } from '@app/contract/accounts';
 import type { SignLookupReply } from '@app/contract/lookup';
 import type { FastifyInstance } from 'fastify';
 import { weakEtag } from '../../lib/public-cache';
-import type { SignLookup } from './repository';
+import { SIGN_LOOKUPS_IN_FLIGHT, SignLookupBatcher } from './batch';
+import { lookupSigns, SIGN_LOOKUP_KEYS, type SignLookup } from './repository';
 
 /** The channel on which the database announces changes to what a look-up returns (migration 0110). */
 export const SIGN_LOOKUP_CHANNEL = 'sign_lookup';
@@ -165,16 +166,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Recent sign look-ups of this instance (LOOKUP_CACHE_SECONDS), emptied by changes on any instance. */
     signLookups: SignLookupCache;
+    /**
+     * The sign a term names (hyphens, spaces and case forgiven) as the look-up answers it, through
+     * the cache and, on a miss, in a statement shared with the look-ups asked at the same time.
+     */
+    findSign(term: string): Promise<CachedSign | undefined>;
   }
 }
 
 /**
  * The instance's look-up cache, listening for changes once the server is ready (so a migration
- * has created the triggers) until it closes.
+ * has created the triggers) until it closes, and `findSign` in front of it.
  */
 export function registerSignLookupCache(app: FastifyInstance): void {
   const cache = new SignLookupCache({ ttlMs: app.env.lookupCacheSeconds * 1000 });
+  const statements = new SignLookupBatcher((keys) => lookupSigns(app.db, keys), {
+    inFlightMax: SIGN_LOOKUPS_IN_FLIGHT,
+    keysMax: SIGN_LOOKUP_KEYS,
+  });
   app.decorate('signLookups', cache);
+  app.decorate('findSign', (term: string) => cache.find(term, (t) => statements.find(signRefKey(t))));
   if (app.env.lookupCacheSeconds === 0) return;
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

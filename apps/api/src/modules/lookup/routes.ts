@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { hitRateLimit, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
-import { addSearchRecord, lookupSign, searchSchemes } from './repository';
+import { addSearchRecord, searchSchemes } from './repository';
 
 const tags = ['lookup'];
 const MINUTE = 60_000;
@@ -31,9 +31,6 @@ export const lookupLimits = {
 } satisfies Record<string, RouteLimit>;
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The sign a term names, through this instance's cache of recent look-ups. */
-  const findSign = (term: string) => app.signLookups.find(term, (t) => lookupSign(app.db, t));
-
   app.get(
     '/api/stickers/search/:term',
     {
@@ -49,7 +46,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await findSign(request.params.term);
+      const found = await app.findSign(request.params.term);
       if (!found) throw new HttpError(404, lookupMessages.notFound);
       // Written once per change of the sign (cachedSign), so a repeat costs no serialising or hashing.
       // A string with a JSON type is sent as it is (the route's serialiser is for objects).
@@ -101,7 +98,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (stickerId !== null) {
         // Only a term that really finds the sign counts for it, so nobody can raise another
         // operator's figures by naming their sign.
-        const found = (await findSign(term))?.sign;
+        const found = (await app.findSign(term))?.sign;
         if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
         // One look-up per address per sign per hour; repeats are taken and not counted.
         const seen = await hitRateLimit(app.db, `search-record:seen:${request.ip}:${stickerId}`, HOUR);

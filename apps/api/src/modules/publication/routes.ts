@@ -14,7 +14,6 @@ import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { sessionUser } from '../../plugins/auth';
-import { lookupSign } from '../lookup/repository';
 import { outOfDateSql } from '../sites/repository';
 import { publishedContactForSites } from './published';
 
@@ -210,7 +209,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await app.signLookups.find(request.params.signRef, (term) => lookupSign(app.db, term));
+      const found = await app.findSign(request.params.signRef);
       const scheme = found?.sign.scheme;
       if (!found || !scheme) throw new HttpError(404, messages.server.notFound);
       return {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../plugins/rate-limit';
-import { lookupSign } from '../lookup/repository';
 import { lookupLimits } from '../lookup/routes';
 import { qrPng, qrSvg, signPageUrl } from './qr';
 
@@ -16,7 +15,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   // Through the look-up's cache: a sign page drawn by the server asks for its code right after
   // the look-up itself.
   const signOf = async (term: string) => {
-    const found = await app.signLookups.find(term, (t) => lookupSign(app.db, t));
+    const found = await app.findSign(term);
     if (!found) throw new HttpError(404, lookupMessages.notFound);
     return found.sign;
   };
