@@ -211,6 +211,29 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: operatorName })).toBeVisible();
   });
 
+  test("a product site's page names its brand once at the top: in the bar on a phone, by the sidebar's logo on a wide screen", async ({
+    page,
+  }) => {
+    const name = 'CableMux';
+    for (const [viewport, inBar] of [
+      [{ width: 375, height: 812 }, true],
+      [{ width: 1280, height: 800 }, false],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${brandOrigin('multiplexer')}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+      const barName = page.getByRole('banner').getByText(name, { exact: true });
+      const logo = page.locator('#sidebar').getByRole('link', { name, exact: true });
+      if (inBar) {
+        await expect(barName).toBeVisible();
+        await expect(logo).toBeHidden();
+      } else {
+        await expect(barName).toBeHidden();
+        await expect(logo).toBeVisible();
+      }
+    }
+  });
+
   test('an unknown reference keeps the box and says no sign has it', async ({ page }) => {
     await page.goto(`${brandOrigin('signs')}/`);
     const box = page.getByRole('search', { name: 'Look up a sign' }).getByLabel('Sign reference');

@@ -44,7 +44,11 @@ export function TopBar({ showToggle, menuOpen, onToggleMenu, toggleRef }: TopBar
         </button>
       )}
       {/* On wide screens the sidebar's logo names the brand; the bar says it only when the sidebar is a drawer. */}
-      {showToggle && <span className={styles.brandName}>{brand.name}</span>}
+      {showToggle && (
+        <span className={styles.brandName} data-narrow="true">
+          {brand.name}
+        </span>
+      )}
       {brand.showQuickMenu && <QuickMenu />}
     </header>
   );
