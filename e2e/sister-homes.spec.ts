@@ -253,6 +253,77 @@ for (const size of sizes) {
   });
 }
 
+/**
+ * The ANPR and multiplexer home pages list their products in full below the first screen. Each of
+ * those sections is drawn only as it comes near the screen (content-visibility), so a phone's first
+ * paint lays out the first screen rather than the whole range; a link to a product, an address
+ * with the product's fragment and a jump to the end still land where they say and stay there
+ * while the sections around them are drawn.
+ */
+const pageProductBrands = ['anpr', 'multiplexer'] as const;
+
+/** Where the element is from the top of the window, once it has had time to settle. */
+async function settledTop(page: Page, selector: string): Promise<[number, number]> {
+  const top = () =>
+    page.evaluate((sel) => document.querySelector(sel)?.getBoundingClientRect().top ?? Number.NaN, selector);
+  const first = await top();
+  // Two frames for sections near the window to be drawn, then a pause for any late change.
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
+  );
+  return [first, await top()];
+}
+
+for (const size of sizes) {
+  test.describe(`products further down a home page at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    for (const brand of pageProductBrands) {
+      test(`${brand}: drawn as they come near; links to them land and stay`, async ({ page }) => {
+        await open(page, brand, '/');
+        const sections = page.getByRole('main').locator('section[id^="product-"]');
+        const ids = await sections.evaluateAll((all) => all.map((section) => section.id));
+        expect(ids.length).toBeGreaterThan(1);
+        // The last product is far below the first screen: not drawn yet, but in the page.
+        const last = `#${ids[ids.length - 1]}`;
+        await expect(page.locator(`${last} h2`)).toHaveCount(1);
+        expect(
+          await page
+            .locator(`${last} h2`)
+            .evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true })),
+        ).toBe(false);
+
+        for (const id of ids) {
+          await open(page, brand, '/');
+          await page.getByRole('main').locator(`a[href="#${id}"]`).first().click();
+          await expect(page.locator(`#${id} h2`)).toBeInViewport();
+          const [then, later] = await settledTop(page, `#${id}`);
+          expect(Math.abs(later - then), `#${id} stays where the link took the visitor`).toBeLessThanOrEqual(
+            1,
+          );
+          expect(later).toBeGreaterThanOrEqual(0);
+          expect(later).toBeLessThan(size.height / 4);
+        }
+
+        // An address with the last product's fragment, opened afresh.
+        await page.goto(`${brandOrigin(brand)}/${last}`);
+        await expect(page.locator(`${last} h2`)).toBeInViewport();
+        const [then, later] = await settledTop(page, last);
+        expect(Math.abs(later - then)).toBeLessThanOrEqual(1);
+
+        // The end of the page, by keyboard: the footer is there and stays.
+        await page.keyboard.press('End');
+        const footer = page.getByRole('contentinfo');
+        await expect(footer).toBeInViewport();
+        const [footerThen, footerLater] = await settledTop(page, 'footer');
+        expect(Math.abs(footerLater - footerThen)).toBeLessThanOrEqual(1);
+        await expect(footer).toBeInViewport();
+      });
+    }
+  });
+}
+
 test.describe('the footer on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useInBrowser } from '../lib/in-browser';
-import styles from './app.module.css';
 import { PageLoader } from './page-loader';
 import { ToastHost } from './toast-host';
 
@@ -27,7 +26,7 @@ export function AppFrame({
     <QueryClientProvider client={queryClient}>
       {site && <div inert={loading && inBrowser}>{site}</div>}
       {failed && (
-        <div className={styles.failure} role="alert">
+        <div className="app-failure" role="alert">
           <p>The site could not be loaded. Please check your connection and reload the page.</p>
           <button type="button" onClick={() => window.location.reload()}>
             Reload
