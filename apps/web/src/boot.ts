@@ -11,11 +11,15 @@ import './app/global.css';
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's modules are evaluated in two pieces (the framework, then the app) with the browser
- * free in between, rather than in one long task during which a slow phone cannot answer a tap.
+ * The app's modules are evaluated in three pieces (the framework, the app's shared code, then the
+ * app) with the browser free in between, rather than in one long task during which a slow phone
+ * cannot answer a tap.
  */
 const start = async () => {
   await import('react-dom/client');
+  await yieldToBrowser();
+  // Any module of the shared chunk (vite.config.ts: shell) brings the whole chunk.
+  await import('./lib/query-client');
   await yieldToBrowser();
   await import('./main');
 };

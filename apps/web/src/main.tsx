@@ -17,9 +17,12 @@ const brandId = resolveBrandId(host);
 // modules and reports a failure.
 const loading = Promise.all([loadBrand(brandId), loadRouteGroup(brandId)]);
 void loading.catch(() => undefined);
-// The app's frame and routes come beside them, so their modules are evaluated in a task of their
-// own rather than with this one (a shorter longest task on a slow phone).
-const shell = Promise.all([import('./app/app'), import('./app/routes')]);
+// The app's frame and routes come beside them, asked for a task later: their modules are
+// evaluated, and the requests for them and their dependencies made, in tasks of their own rather
+// than with this one (a shorter longest task on a slow phone).
+const shell = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
+  Promise.all([import('./app/app'), import('./app/routes')]),
+);
 // Before the first render, so no expired session flashes a signed-in menu.
 clearExpiredSession();
 
