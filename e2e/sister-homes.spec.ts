@@ -90,9 +90,18 @@ for (const size of sizes) {
         // The first screen as a visitor sees it, and the whole page.
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${screenshots}/home-${brand}-${size.width}.png` });
+        // A whole-page picture is taken beyond the window, where sections drawn only as they come
+        // near (content-visibility) are still blank: draw them for it, as scrolling would.
+        const nearOnly = page.locator('main section');
+        await nearOnly.evaluateAll((all) => {
+          for (const section of all) (section as HTMLElement).style.contentVisibility = 'visible';
+        });
         await page.screenshot({
           path: `${screenshots}/home-${brand}-${size.width}-full.png`,
           fullPage: true,
+        });
+        await nearOnly.evaluateAll((all) => {
+          for (const section of all) (section as HTMLElement).style.contentVisibility = '';
         });
 
         // A card opens its product: its page, or its section further down this page.
