@@ -271,8 +271,26 @@ for (const size of sizes) {
  */
 const pageProductBrands = ['anpr', 'multiplexer'] as const;
 
-/** Where the element is from the top of the window, once it has had time to settle. */
+/**
+ * Where the element is from the top of the window once any scrolling has finished (a key's scroll
+ * is animated), and again after the sections near the window have had time to be drawn.
+ */
 async function settledTop(page: Page, selector: string): Promise<[number, number]> {
+  // The window has not moved for five frames in a row.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let last = Number.NaN;
+        let still = 0;
+        const tick = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) done();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
   const top = () =>
     page.evaluate((sel) => document.querySelector(sel)?.getBoundingClientRect().top ?? Number.NaN, selector);
   const first = await top();
