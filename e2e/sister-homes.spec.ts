@@ -92,17 +92,16 @@ for (const size of sizes) {
         await page.screenshot({ path: `${screenshots}/home-${brand}-${size.width}.png` });
         // A whole-page picture is taken beyond the window, where sections drawn only as they come
         // near (content-visibility) are still blank: draw them for it, as scrolling would.
-        const nearOnly = page.locator('main section');
-        await nearOnly.evaluateAll((all) => {
-          for (const section of all) (section as HTMLElement).style.contentVisibility = 'visible';
-        });
+        const drawSections = (value: string) =>
+          page.locator('main section').evaluateAll((all, visibility) => {
+            for (const section of all) (section as HTMLElement).style.contentVisibility = visibility;
+          }, value);
+        await drawSections('visible');
         await page.screenshot({
           path: `${screenshots}/home-${brand}-${size.width}-full.png`,
           fullPage: true,
         });
-        await nearOnly.evaluateAll((all) => {
-          for (const section of all) (section as HTMLElement).style.contentVisibility = '';
-        });
+        await drawSections('');
 
         // A card opens its product: its page, or its section further down this page.
         const first = cards.first().getByRole('heading').getByRole('link');

@@ -1,14 +1,12 @@
 import { PAGE_DATA_ID } from '@app/brands/page-data';
 import './app/global.css';
+import { yieldToBrowser } from './yield-to-browser';
 
 // The web app's entry: it starts the app (main.tsx). A page the server drew is complete without
 // the app, so the app's scripts are fetched only once that page and its pictures are in and
 // painted: on a weak connection they do not compete with the words and pictures the visitor came
 // for. Such a page asks for this module itself only after its first paint (docs/decisions/0035).
 // Any other page is drawn by the app, which starts at once.
-
-/** Lets the browser paint and answer input before the next piece of work. */
-const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The app's modules are evaluated in three pieces (the framework, the app's shared code, then the

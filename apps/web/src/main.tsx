@@ -9,6 +9,7 @@ import { loadRouteGroup } from './brands/route-groups';
 import { ApiError, configureApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { clearExpiredSession } from './lib/session';
+import { yieldToBrowser } from './yield-to-browser';
 
 // Started by boot.ts (which also brings the global stylesheet).
 const host = window.location.hostname;
@@ -20,9 +21,7 @@ void loading.catch(() => undefined);
 // The app's frame and routes come beside them, asked for a task later: their modules are
 // evaluated, and the requests for them and their dependencies made, in tasks of their own rather
 // than with this one (a shorter longest task on a slow phone).
-const shell = new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-  Promise.all([import('./app/app'), import('./app/routes')]),
-);
+const shell = yieldToBrowser().then(() => Promise.all([import('./app/app'), import('./app/routes')]));
 // Before the first render, so no expired session flashes a signed-in menu.
 clearExpiredSession();
 
