@@ -75,6 +75,32 @@ export function stripParenthesised(value: string): string {
 
 export const SITE_NAME_MAX = 100;
 export const KEY_INFO_MAX = 2000;
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3650;
+
+export const retentionMessages = {
+  required: 'Enter how many days your recorder keeps footage.',
+  wholeDays: 'Recordings kept: whole days only.',
+  min: `Recordings are kept for at least ${RETENTION_DAYS_MIN} day.`,
+  max: `Recordings are kept for at most ${RETENTION_DAYS_MAX} days.`,
+  /** What the public reads when the operator has not said (retentionDays null). */
+  notStated: 'Not stated',
+} as const;
+
+/**
+ * How many days the site's recorder keeps footage, as the operator says it: shown to the public
+ * and used to warn visitors before their footage is overwritten, so never assumed.
+ */
+export const retentionDaysSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? retentionMessages.required
+        : retentionMessages.wholeDays,
+  })
+  .int(retentionMessages.wholeDays)
+  .min(RETENTION_DAYS_MIN, retentionMessages.min)
+  .max(RETENTION_DAYS_MAX, retentionMessages.max);
 
 // ---- POST /api/stickers/signref
 export const stickerCheckBody = z.strictObject({ signRef: signRefSchema, prefixNo: prefixNoSchema });
@@ -114,6 +140,9 @@ export const signUpBody = z.strictObject({
   // transaction (see docs/decisions): the sign reference alone is printed on the sign.
   prefixNo: prefixNoSchema,
   masterUser: z.literal(1),
+  // Ours, optional so the spec's payload stays valid: left out, the site's retention is stored as
+  // not stated and the workspace asks for it.
+  retentionDays: retentionDaysSchema.optional(),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 export const signUpReply = z.object({

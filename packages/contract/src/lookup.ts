@@ -38,7 +38,8 @@ export const schemeSchema = z.object({
   postcode: z.string(),
   /** The key information the operator wrote: purpose, review, retention. */
   purpose: z.string(),
-  retentionDays: z.number(),
+  /** How many days recordings are kept; null when the operator has not said. */
+  retentionDays: z.number().nullable(),
   contact: publishedContactSchema,
   /** When the operator last confirmed the details (ISO), null when never. */
   detailsConfirmedAt: z.string().nullable(),

@@ -3,6 +3,9 @@ import {
   KEY_INFO_MAX,
   newPasswordSchema,
   prefixNoSchema,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+  retentionDaysSchema,
   SITE_NAME_MAX,
   signRefSchema,
   stripParenthesised,
@@ -19,8 +22,8 @@ export const workspaceLimits = {
   town: 80,
   postcode: 16,
   county: 80,
-  retentionDaysMin: 1,
-  retentionDaysMax: 3650,
+  retentionDaysMin: RETENTION_DAYS_MIN,
+  retentionDaysMax: RETENTION_DAYS_MAX,
   whoSees: 300,
   phone: 30,
   publishedAddress: 400,
@@ -86,12 +89,8 @@ export const siteBody = z.strictObject({
   postcode: optional('Postcode', workspaceLimits.postcode),
   county: optional('County', workspaceLimits.county).transform(stripParenthesised),
   keyInfo: text('Key Information', workspaceLimits.keyInfo, 'many'),
-  retentionDays: z
-    .number()
-    .int('Recordings kept: whole days only.')
-    .min(workspaceLimits.retentionDaysMin, 'Recordings are kept for at least 1 day.')
-    .max(workspaceLimits.retentionDaysMax, 'Recordings are kept for at most 3650 days.')
-    .default(30),
+  // Required here: adding or editing a site is where the operator says it (null only from sign-up).
+  retentionDays: retentionDaysSchema,
   whoSees: optional('Who sees the recordings', workspaceLimits.whoSees),
 });
 export type SiteBody = z.input<typeof siteBody>;
@@ -112,7 +111,8 @@ export const siteRecord = z.object({
   name: z.string(),
   ...postalAddress,
   keyInfo: z.string(),
-  retentionDays: z.number(),
+  /** null: the operator has not said (a site made at sign-up without it). */
+  retentionDays: z.number().nullable(),
   whoSees: z.string(),
   detailsConfirmedAt: z.string().nullable(),
   detailsOutOfDate: z.boolean(),

@@ -28,7 +28,8 @@ describe('looking up a sign reference', () => {
         town: 'Leeds',
         postcode: 'LS1 9ZQ',
         purpose: body.keyInfo,
-        retentionDays: 30,
+        // Signed up with the spec's payload, which does not say: not stated.
+        retentionDays: null,
         contact: { phone: null, email: null, address: null, relay: true, contactText: null },
         // The details were typed in at sign-up: registering confirms them, today.
         detailsConfirmedAt: expect.stringMatching(new RegExp(`^${new Date().toISOString().slice(0, 10)}`)),

@@ -12,7 +12,7 @@ interface SchemeRow {
   town: string;
   postcode: string;
   key_info: string;
-  retention_days: number;
+  retention_days: number | null;
   details_confirmed_at: Date | null;
   out_of_date: boolean;
   sign_ref: string | null;

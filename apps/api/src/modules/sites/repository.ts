@@ -13,7 +13,7 @@ interface SiteRow {
   postcode: string;
   county: string;
   key_info: string;
-  retention_days: number;
+  retention_days: number | null;
   who_sees: string;
   details_confirmed_at: Date | null;
   out_of_date: boolean;

@@ -28,7 +28,17 @@ it('seeds the documented demo stickers and a confirmed demo operator who can sig
   expect(lookup.json().scheme).toMatchObject({
     detailsConfirmedAt: expect.any(String),
     mayBeOutOfDate: false,
+    retentionDays: 30,
   });
+
+  // Its other sites: one says how long its recorder keeps footage, one does not, so the workspace
+  // shows the notice that asks for it.
+  const sites = await t.db.query('select name, retention_days from sites order by id');
+  expect(sites).toEqual([
+    { name: DEMO_ACCOUNT.siteName, retention_days: 30 },
+    { name: 'Lantern Row loading bay', retention_days: 14 },
+    { name: 'Lantern Row bike store', retention_days: null },
+  ]);
 
   const counts = await t.db.one(
     'select (select count(*) from users) as users, (select count(*) from stickers) as stickers',

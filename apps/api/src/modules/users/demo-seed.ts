@@ -24,6 +24,24 @@ export const DEMO_ACCOUNT = {
   siteName: 'Lantern Row car park',
 } as const;
 
+/**
+ * The demo operator's other sites, without signs. Retention is stated for all but the last, so the
+ * workspace shows the notice that asks for it ("How many days does your recorder keep footage?").
+ */
+export const DEMO_OTHER_SITES = [
+  {
+    name: 'Lantern Row loading bay',
+    keyInfo:
+      'CCTV watches the loading bay for the safety of drivers and staff. Recordings are overwritten after 14 days.',
+    retentionDays: 14,
+  },
+  {
+    name: 'Lantern Row bike store',
+    keyInfo: 'CCTV is used to prevent theft from the bike store.',
+    retentionDays: null,
+  },
+] as const;
+
 const demoAddress = {
   address1: '1 Lantern Row',
   address2: '',
@@ -74,7 +92,11 @@ export const demoAccountsSeed: Seed = {
           ...demoAddress,
           keyInfo:
             'CCTV is used here to keep the car park safe. The system is reviewed every month, recordings are overwritten every 30 days, and footage may be handed to the Police as evidence.',
+          retentionDays: 30,
         });
+        for (const other of DEMO_OTHER_SITES) {
+          await insertSite(tx, { companyId, ...demoAddress, ...other });
+        }
         const sticker = await tx.one<{ id: number }>('select id from stickers where sign_ref = $1', [
           DEMO_STICKERS[0].signRef,
         ]);

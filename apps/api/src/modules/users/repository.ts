@@ -197,6 +197,8 @@ export interface NewSite {
   postcode: string;
   county: string;
   keyInfo: string;
+  /** null: not stated at sign-up (the spec's payload has no such field); the workspace asks for it. */
+  retentionDays: number | null;
 }
 
 /**
@@ -206,9 +208,20 @@ export interface NewSite {
 export async function insertSite(q: Queryable, s: NewSite): Promise<number> {
   const row = await q.one<{ id: number }>(
     `insert into sites (company_id, name, address1, address2, address3, town, postcode, county, key_info,
-                        details_confirmed_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) returning id`,
-    [s.companyId, s.name, s.address1, s.address2, s.address3, s.town, s.postcode, s.county, s.keyInfo],
+                        retention_days, details_confirmed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now()) returning id`,
+    [
+      s.companyId,
+      s.name,
+      s.address1,
+      s.address2,
+      s.address3,
+      s.town,
+      s.postcode,
+      s.county,
+      s.keyInfo,
+      s.retentionDays,
+    ],
   );
   return row.id;
 }

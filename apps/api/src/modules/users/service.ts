@@ -98,6 +98,7 @@ export async function signUp(ctx: AccountContext, body: z.output<typeof signUpBo
         name: body.siteName,
         ...address,
         keyInfo: body.keyInfo,
+        retentionDays: body.retentionDays ?? null,
       });
       const linked = await linkSticker(tx, {
         stickerId: sticker.id,

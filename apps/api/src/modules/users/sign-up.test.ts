@@ -49,7 +49,8 @@ describe('POST /api/users/add', () => {
       company_id: reply.companyId,
       name: body.siteName,
       key_info: body.keyInfo,
-      retention_days: 30,
+      // The spec's payload does not say how long recordings are kept: not stated, never assumed.
+      retention_days: null,
       county: 'West Yorkshire',
     });
     const linked = await t.db.one<Record<string, unknown>>(
