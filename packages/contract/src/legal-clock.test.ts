@@ -240,7 +240,9 @@ const rows: Row[] = [
     due: '2026-05-05',
     says: 'moved past the Early May bank holiday',
   },
-  // Proof of identity (Art. 12A(2): the clock starts when the proof asked for arrives).
+  // Proof of identity or authority: the period runs from "the latest of" receipt and the proof
+  // asked for arriving (Art. 12A UK GDPR, inserted by the Data (Use and Access) Act 2025; ICO: "within one month of
+  // receipt of ... any information you request to confirm the identity").
   {
     name: 'identity asked for and not yet arrived: no due date',
     facts: facts(ew, '2026-03-02', { identityAskedOn: '2026-03-03' }),
@@ -279,7 +281,10 @@ const rows: Row[] = [
     due: '2026-04-10',
     says: 'one month from the day the proof of identity arrived, 10 March 2026',
   },
-  // Pauses for more details (Art. 12A(3)/(4): from the day asked to the day received, both included).
+  // Pauses for more details (Art. 12A UK GDPR; in the words of its twin for Part 3, s.54(3C) DPA
+  // 2018, amended by the same Act: "the period beginning with the day on which the controller makes
+  // the request and ending with the day on which the controller receives the information does not
+  // count"), so both days are paused.
   {
     name: 'a pause and a restart: 9 to 14 March is 6 days, 2 April becomes 8 April',
     facts: facts(ew, '2026-03-02', paused({ from: '2026-03-09', to: '2026-03-14' })),
