@@ -17,7 +17,13 @@ declare module 'fastify' {
  */
 export function registerPublicCache(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.url.startsWith('/api/')) return done(null, payload);
+    if (!request.url.startsWith('/api/')) {
+      // A page's or file's refusal (a spent read budget, a failure) is kept by nobody, even where
+      // its route set nothing: a CDN that kept it would answer every visitor with it.
+      if (reply.statusCode >= 400 && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+      return done(null, payload);
+    }
     const policy = request.routeOptions.config.publicCache;
     const status = reply.statusCode;
     const read = request.method === 'GET' || request.method === 'HEAD';

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError, type Db } from '../db/db';
 import { contentSeed } from '../modules/content/seed';
 import { call, register } from '../modules/users/test-helpers';
 import { cspDirectives } from '../test/csp';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { TokenBuckets } from './token-bucket';
 
 // The real web build, server renderer included: these tests read what the server draws.
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -145,7 +147,8 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(again.body).toBe('');
 
     // A change to the page is a new ETag.
-    const other = await page('signs.localhost', '/sign/NOPE-0000-NONE', { 'if-none-match': etag });
+    const second = await register(t, { companyName: 'Quay Watch Ltd' });
+    const other = await page('signs.localhost', `/sign/${second.sticker.signRef}`, { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
   });
@@ -211,5 +214,100 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const res = await page('signs.localhost', '/.ssr/entry-server.js');
     expect(res.body).not.toContain('renderToPipeableStream');
+  });
+});
+
+/** The test database behind a switch: while `down`, every statement fails as a lost database does. */
+function switchableDb(db: Db) {
+  const state = { down: false };
+  const refuse = () => Promise.reject(new DatabaseUnavailableError(new Error('connect ECONNREFUSED')));
+  const wrapped: Db = {
+    ...db,
+    query: (sql, params) => (state.down ? refuse() : db.query(sql, params)),
+    one: (sql, params) => (state.down ? refuse() : db.one(sql, params)),
+    maybeOne: (sql, params) => (state.down ? refuse() : db.maybeOne(sql, params)),
+    prepared: (name, sql, params) => (state.down ? refuse() : db.prepared(name, sql, params)),
+    exec: (sql) => (state.down ? refuse() : db.exec(sql)),
+    transaction: (fn) => (state.down ? refuse() : db.transaction(fn)),
+  };
+  return { state, wrapped };
+}
+
+describe('a page whose data failed is shared by nobody (a CDN would show the error to everyone)', () => {
+  it("a visitor who has spent the look-up budget gets 429, no-store, and other visitors the sign's page", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });
+    const spender = '198.51.100.23';
+    // The look-up allows 60 a minute from one address (lookupLimits.search).
+    for (let i = 0; i < 60; i++) {
+      const res = await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`, { remoteAddress: spender });
+      expect(res.statusCode).toBe(200);
+    }
+    const spent = await call(t, 'GET', `/sign/${sticker.signRef}`, {
+      headers: { host: 'signs.localhost' },
+      remoteAddress: spender,
+    });
+    expect(spent.statusCode).toBe(429);
+    expect(spent.headers['cache-control']).toBe('no-store');
+    expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+    expect(spent.headers.etag).toBeUndefined();
+
+    const other = await call(t, 'GET', `/sign/${sticker.signRef}`, {
+      headers: { host: 'signs.localhost' },
+      remoteAddress: '198.51.100.24',
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
+    expect(other.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  });
+
+  it('while the database is out of reach a sign page is 503 with Retry-After and no-store', async () => {
+    let control: ReturnType<typeof switchableDb> | undefined;
+    t = await createTestApp({
+      env: { webDistDir: webDist, lookupCacheSeconds: 0 },
+      wrapDb: (db) => {
+        control = switchableDb(db);
+        return control.wrapped;
+      },
+    });
+    const { sticker } = await register(t);
+    if (!control) throw new Error('the app did not get the switchable database');
+    control.state.down = true;
+    const down = await page('signs.localhost', `/sign/${sticker.signRef}`);
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.headers['cache-control']).toBe('no-store');
+
+    control.state.down = false;
+    const back = await page('signs.localhost', `/sign/${sticker.signRef}`);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+  });
+
+  it("an unknown sign's page is a 404 that a CDN may keep for 30 s at most, never stale", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const res = await page('signs.localhost', '/sign/NOPE-0000-NONE');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it("a page's own refusal of a spent read budget is no-store", async () => {
+    // A clock that stands still: the bucket never refills during the test.
+    t = await createTestApp({
+      env: { webDistDir: webDist },
+      publicReads: new TokenBuckets({ now: () => 0 }),
+    });
+    const visit = () =>
+      call(t, 'GET', '/no-such-page', {
+        headers: { host: 'signs.localhost' },
+        remoteAddress: '198.51.100.30',
+      });
+    // Every page is a public read: 300 a minute from one address (publicReadLimit).
+    for (let i = 0; i < 300; i++) expect((await visit()).statusCode).toBe(404);
+    const refused = await visit();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 });

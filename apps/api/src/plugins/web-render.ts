@@ -15,8 +15,38 @@ interface ServerEntry {
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
 }
 
+/**
+ * The worst answer the render's own API calls got: the page was drawn around it (a "could not be
+ * looked up" note, a "no sign has that reference"), so it must never be shared as if it were the
+ * page itself.
+ */
+export interface DataFailure {
+  status: number;
+  /** The Retry-After the API sent with it, if any. */
+  retryAfter: string | undefined;
+}
+
+/** A render, and the worst failure of its data reads (undefined when they all succeeded). */
+export type RenderOutcome = RenderResult & { dataFailure?: DataFailure };
+
 /** Draws the page at `url` for the visitor who asked for it. */
-export type RenderPage = (request: FastifyRequest, url: URL) => Promise<RenderResult>;
+export type RenderPage = (request: FastifyRequest, url: URL) => Promise<RenderOutcome>;
+
+/**
+ * How bad a failed data read is for the page: the database or the server failing outranks the
+ * visitor's spent budget, which outranks a thing that does not exist, which outranks the rest.
+ */
+function severity(status: number): number {
+  if (status >= 500) return 4;
+  if (status === 429) return 3;
+  if (status === 404) return 2;
+  return 1;
+}
+
+interface RenderVisit {
+  request: FastifyRequest;
+  dataFailure?: DataFailure;
+}
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -33,10 +63,11 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     return undefined;
   }
   const renderer = (await import(pathToFileURL(entry).href)) as ServerEntry;
-  const visitor = new AsyncLocalStorage<FastifyRequest>();
+  const visitor = new AsyncLocalStorage<RenderVisit>();
   renderer.setApiTransport(async (url, init) => {
-    const request = visitor.getStore();
-    if (!request) throw new Error('an API call outside a page render');
+    const visit = visitor.getStore();
+    if (!visit) throw new Error('an API call outside a page render');
+    const { request } = visit;
     const target = new URL(url, 'http://in-process');
     const headers: Record<string, string> = { host: request.headers.host ?? request.host };
     new Headers(init.headers).forEach((value, name) => {
@@ -49,6 +80,16 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: request.ip,
     });
+    if (reply.statusCode >= 400) {
+      const worst = visit.dataFailure;
+      if (!worst || severity(reply.statusCode) > severity(worst.status)) {
+        const retryAfter = reply.headers['retry-after'];
+        visit.dataFailure = {
+          status: reply.statusCode,
+          retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+        };
+      }
+    }
     const replyHeaders = new Headers();
     for (const [name, value] of Object.entries(reply.headers)) {
       if (value === undefined) continue;
@@ -59,5 +100,11 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
       headers: replyHeaders,
     });
   });
-  return (request, url) => visitor.run(request, () => renderer.render(url));
+  return (request, url) => {
+    const visit: RenderVisit = { request };
+    return visitor.run(visit, async () => {
+      const result = await renderer.render(url);
+      return visit.dataFailure ? { ...result, dataFailure: visit.dataFailure } : result;
+    });
+  };
 }

@@ -19,7 +19,7 @@ import {
   renderSitemap,
   startedAfterPaint,
 } from './web-html';
-import { loadRenderer, type RenderPage } from './web-render';
+import { type DataFailure, loadRenderer, type RenderPage } from './web-render';
 
 export const NOT_BUILT_MESSAGE =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds it when needed), then reload this page.';
@@ -31,6 +31,13 @@ const SHORT_CACHE = 'public, max-age=3600';
  * may serve it for a minute and, while it asks again, for ten more (docs/decisions/0022).
  */
 const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/**
+ * The page of something that does not exist (a sign nobody has): a CDN may keep the 404 for half
+ * a minute, never stale, so a sign registered a moment later is found soon.
+ */
+export const NOT_FOUND_PAGE_CACHE = 'public, max-age=0, s-maxage=30';
+/** Seconds a visitor is asked to wait when a page's data failed and the API named no wait. */
+const FAILED_PAGE_RETRY_AFTER_S = '5';
 
 interface WebBuild {
   indexHtml: string;
@@ -140,6 +147,28 @@ function headLinks(build: WebBuild, html: string): string {
 /** index.html without its own stylesheet links: a page the server drew links them joined (headLinks). */
 function withoutIndexStylesheets(indexHtml: string): string {
   return indexHtml.replace(STYLESHEET_LINK, '');
+}
+
+/**
+ * The status and caching of a page drawn around a failed data read. The database or server
+ * failing is a 503 and the visitor's spent look-up budget a 429, both `no-store`: a CDN that kept
+ * either would show every visitor the error. A thing named in the path that does not exist is a
+ * 404 with a short shared life (on a page without a path parameter, such as a search, the page
+ * is the answer: 200 with the same short life). Any other refused read is kept by nobody.
+ */
+function failedPage(
+  failure: DataFailure,
+  pattern: string,
+): { status: number; cache: string; retryAfter?: string } {
+  if (failure.status >= 500) {
+    return { status: 503, cache: 'no-store', retryAfter: failure.retryAfter ?? FAILED_PAGE_RETRY_AFTER_S };
+  }
+  if (failure.status === 429) {
+    return { status: 429, cache: 'no-store', retryAfter: failure.retryAfter ?? FAILED_PAGE_RETRY_AFTER_S };
+  }
+  const named = pattern.includes(':');
+  if (failure.status === 404) return { status: named ? 404 : 200, cache: NOT_FOUND_PAGE_CACHE };
+  return { status: named ? 404 : 200, cache: 'no-store' };
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -263,6 +292,16 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
           ...rendered,
           headLinks: headLinks(found, rendered.html),
         });
+        if (rendered.dataFailure) {
+          const failed = failedPage(rendered.dataFailure, page.pattern);
+          if (failed.retryAfter) reply.header('retry-after', failed.retryAfter);
+          return reply
+            .code(failed.status)
+            .header('cache-control', failed.cache)
+            .header('vary', 'accept-encoding')
+            .type('text/html; charset=utf-8')
+            .send(html);
+        }
         const etag = etagOf(html);
         reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'accept-encoding');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
