@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages } from './retention';
 import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
@@ -75,18 +76,6 @@ export function stripParenthesised(value: string): string {
 
 export const SITE_NAME_MAX = 100;
 export const KEY_INFO_MAX = 2000;
-export const RETENTION_DAYS_MIN = 1;
-export const RETENTION_DAYS_MAX = 3650;
-
-export const retentionMessages = {
-  required: 'Enter how many days your recorder keeps footage.',
-  wholeDays: 'Recordings kept: whole days only.',
-  min: `Recordings are kept for at least ${RETENTION_DAYS_MIN} day.`,
-  max: `Recordings are kept for at most ${RETENTION_DAYS_MAX} days.`,
-  /** What the public reads when the operator has not said (retentionDays null). */
-  notStated: 'Not stated',
-} as const;
-
 /**
  * How many days the site's recorder keeps footage, as the operator says it: shown to the public
  * and used to warn visitors before their footage is overwritten, so never assumed.
@@ -101,6 +90,8 @@ export const retentionDaysSchema = z
   .int(retentionMessages.wholeDays)
   .min(RETENTION_DAYS_MIN, retentionMessages.min)
   .max(RETENTION_DAYS_MAX, retentionMessages.max);
+
+export { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages, retentionText } from './retention';
 
 // ---- POST /api/stickers/signref
 export const stickerCheckBody = z.strictObject({ signRef: signRefSchema, prefixNo: prefixNoSchema });

@@ -79,6 +79,8 @@ type InputAttributes = Pick<
   | 'required'
   | 'readOnly'
   | 'autoCapitalize'
+  | 'min'
+  | 'max'
 >;
 
 export interface TextFieldProps extends FieldProps, InputAttributes {

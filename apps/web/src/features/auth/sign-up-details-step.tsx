@@ -1,4 +1,5 @@
 import { KEY_INFO_MAX, SITE_NAME_MAX } from '@app/contract/accounts';
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages } from '@app/contract/retention';
 import { useEffect, useState } from 'react';
 import { type AddressField, AddressFields, type AddressValues } from '../address/address-fields';
 import formStyles from './form.module.css';
@@ -110,6 +111,18 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProp
           maxLength={KEY_INFO_MAX}
           required
           error={errorOf('keyInfo')}
+        />
+        <TextField
+          id={idOf('retentionDays')}
+          label={retentionMessages.question}
+          hint={`${retentionMessages.hint} If you leave it empty, we will ask you for it when you sign in.`}
+          type="number"
+          inputMode="numeric"
+          min={RETENTION_DAYS_MIN}
+          max={RETENTION_DAYS_MAX}
+          value={values.retentionDays}
+          onChange={(value) => set('retentionDays', value)}
+          error={errorOf('retentionDays')}
         />
       </fieldset>
     </>

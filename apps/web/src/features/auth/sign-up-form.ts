@@ -34,6 +34,8 @@ export interface SignUpValues {
   county: string;
   siteName: string;
   keyInfo: string;
+  /** How many days the recorder keeps footage, as typed; empty sends nothing (not stated). */
+  retentionDays: string;
 }
 
 export type SignUpField = keyof SignUpValues;
@@ -61,6 +63,7 @@ export const emptySignUp: SignUpValues = {
   county: '',
   siteName: '',
   keyInfo: '',
+  retentionDays: '',
 };
 
 export interface SignUpProblem {
@@ -150,8 +153,12 @@ export function checkDetailsStep(v: SignUpValues): SignUpProblem | null {
   return email.success ? null : firstIssue(email.error.issues, 'email');
 }
 
-/** The registration payload: the spec's fields, plus prefixNo (docs/decisions/0002). */
+/**
+ * The registration payload: the spec's fields, plus prefixNo (docs/decisions/0002) and, when the
+ * operator gave it, how many days the recorder keeps footage (left out, the spec's payload exactly).
+ */
 export function toSignUpBody(v: SignUpValues): SignUpBody {
+  const retentionDays = v.retentionDays.trim();
   return {
     companyName: v.companyName.trim(),
     title: v.title.trim(),
@@ -173,6 +180,7 @@ export function toSignUpBody(v: SignUpValues): SignUpBody {
     signRef: v.signRef.trim(),
     prefixNo: v.prefixNo.trim(),
     masterUser: 1,
+    ...(retentionDays ? { retentionDays: Number(retentionDays) } : {}),
   };
 }
 
@@ -208,6 +216,7 @@ export const STEP_OF: Record<SignUpField, 1 | 2 | 3> = {
   county: 3,
   siteName: 3,
   keyInfo: 3,
+  retentionDays: 3,
 };
 
 /** SPEC.md section 2: the example of key information the Copy button puts in the form. */

@@ -534,3 +534,74 @@ describe('sign-up dialog, submit', () => {
     expect(stepText(dialog)).toMatch(/^Step 3 of 4/);
   });
 });
+
+describe('sign-up dialog, step 3: how long the recorder keeps footage', () => {
+  const registered = json({
+    success: true,
+    message: 'Sign-up successful!',
+    siteId: 3,
+    companyId: 2,
+    userId: 7,
+  });
+
+  async function atStep3() {
+    const { api, dialog } = await openSignUp({ 'POST /api/users/add': registered });
+    const user = userEvent.setup({ delay: null });
+    await fillStep1(user, dialog);
+    await fillStep2(user, dialog);
+    await fillStep3(user, dialog);
+    const days = within(dialog).getByRole('spinbutton', {
+      name: 'How many days does your recorder keep footage?',
+    }) as HTMLInputElement;
+    return { api, dialog, user, days };
+  }
+
+  it('is asked in the site section, optional, saying the public sees it and visitors are warned with it', async () => {
+    const { dialog, days } = await atStep3();
+    const site = within(dialog).getByRole('group', { name: 'Your first site' });
+    expect(site.contains(days)).toBe(true);
+    expect(days.value).toBe('');
+    expect(days.required).toBe(false);
+    expect(days.min).toBe('1');
+    expect(days.max).toBe('3650');
+    const hint = document.getElementById(days.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(hint).toContain('Shown to the public');
+    expect(hint).toContain('warn visitors before the footage they ask for is overwritten');
+    expect(hint).toContain('If you leave it empty, we will ask you for it when you sign in.');
+  });
+
+  it('sends the days typed with the registration', async () => {
+    const { api, dialog, user, days } = await atStep3();
+    await user.type(days, '14');
+    await user.click(button(dialog, 'Submit'));
+    await waitFor(() => expect(stepText(dialog)).toMatch(/^Step 4 of 4/));
+    const [call] = api.callsTo('POST /api/users/add') as [ApiCall];
+    expect(call.body).toMatchObject({ siteName: 'Front car park', retentionDays: 14 });
+  });
+
+  it('left empty, sends the spec’s payload without it', async () => {
+    const { api, dialog, user, days } = await atStep3();
+    await user.type(days, '14');
+    await user.clear(days);
+    await user.click(button(dialog, 'Submit'));
+    await waitFor(() => expect(stepText(dialog)).toMatch(/^Step 4 of 4/));
+    const [call] = api.callsTo('POST /api/users/add') as [ApiCall];
+    expect(call.body).not.toHaveProperty('retentionDays');
+  });
+
+  it.each([
+    ['0', 'Recordings are kept for at least 1 day.'],
+    ['3651', 'Recordings are kept for at most 3650 days.'],
+    ['1.5', 'Recordings kept: whole days only.'],
+  ])('refuses %j at the field, focused, and sends nothing', async (typed, text) => {
+    const { api, dialog, user, days } = await atStep3();
+    await user.type(days, typed);
+    await user.click(button(dialog, 'Submit'));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(text);
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    expect(days.getAttribute('aria-describedby')).toContain(alert.id);
+    expect(document.activeElement).toBe(days);
+    expect(api.callsTo('POST /api/users/add')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { formatUkDate } from '@app/contract/dates';
 import type { Scheme } from '@app/contract/lookup';
 import { lookupMessages } from '@app/contract/lookup-text';
+import { retentionText } from '@app/contract/retention';
 import styles from './lookup.module.css';
 
 /** What the public sees of a scheme: who runs it, why, for how long, and how to reach them. */
@@ -16,7 +17,7 @@ export function SchemeDetails({ scheme }: { scheme: Scheme }) {
       <dt>Purpose</dt>
       <dd>{scheme.purpose || 'Not given'}</dd>
       <dt>Recordings kept</dt>
-      <dd>{scheme.retentionDays === 1 ? '1 day' : `${scheme.retentionDays} days`}</dd>
+      <dd>{retentionText(scheme.retentionDays)}</dd>
       {contact.phone && (
         <>
           <dt>Telephone</dt>

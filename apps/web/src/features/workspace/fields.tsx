@@ -95,10 +95,17 @@ export function TextArea(
   );
 }
 
+/** A whole number; an empty box is NaN, so a form can tell "not filled in" from any number. */
 export function NumberField(
-  props: FieldProps & { value: number; onChange: (value: number) => void; min: number; maxValue: number },
+  props: FieldProps & {
+    value: number;
+    onChange: (value: number) => void;
+    min: number;
+    maxValue: number;
+    required?: boolean;
+  },
 ) {
-  const { id, hint, error, value, onChange, min, maxValue } = props;
+  const { id, hint, error, value, onChange, min, maxValue, required } = props;
   return (
     <Frame {...props}>
       <input
@@ -108,7 +115,9 @@ export function NumberField(
         inputMode="numeric"
         min={min}
         max={maxValue}
+        required={required}
         value={Number.isFinite(value) ? value : ''}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         onChange={(e) => onChange(e.target.valueAsNumber)}
       />

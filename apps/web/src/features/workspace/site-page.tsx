@@ -1,3 +1,4 @@
+import { retentionMessages } from '@app/contract/retention';
 import { workspaceLimits as L, type SiteBody, type SiteRecord, siteBody } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { errorText, NumberField, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
+/** retentionDays is NaN while the box is empty: the operator must say it, nothing is assumed. */
 type SiteForm = Required<SiteBody> & { inUk: boolean };
 
 const empty: SiteForm = {
@@ -22,7 +24,7 @@ const empty: SiteForm = {
   county: '',
   inUk: true,
   keyInfo: '',
-  retentionDays: 30,
+  retentionDays: Number.NaN,
   whoSees: '',
 };
 
@@ -30,7 +32,7 @@ const fromRecord = (s: SiteRecord): SiteForm => ({
   name: s.name,
   ...addressFormValues(s),
   keyInfo: s.keyInfo,
-  retentionDays: s.retentionDays,
+  retentionDays: s.retentionDays ?? Number.NaN,
   whoSees: s.whoSees,
 });
 
@@ -60,8 +62,13 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(undefined);
-    const { inUk: _inUk, ...fields } = form;
-    const parsed = siteBody.safeParse({ ...fields, ...storedAddress(form) });
+    const { inUk: _inUk, retentionDays, ...fields } = form;
+    const parsed = siteBody.safeParse({
+      ...fields,
+      ...storedAddress(form),
+      // An empty box is left out, so the schema answers with what to enter.
+      ...(Number.isFinite(retentionDays) ? { retentionDays } : {}),
+    });
     if (!parsed.success) {
       const next: Partial<Record<keyof SiteForm, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -104,12 +111,14 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
       />
       <NumberField
         id="site-retention"
-        label="Recordings are kept for (days)"
+        label={retentionMessages.question}
+        hint={retentionMessages.hint}
         min={L.retentionDaysMin}
         maxValue={L.retentionDaysMax}
         value={form.retentionDays}
         onChange={set('retentionDays')}
         error={errors.retentionDays}
+        required
       />
       <TextField
         id="site-who-sees"

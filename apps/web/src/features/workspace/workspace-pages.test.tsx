@@ -84,18 +84,19 @@ describe('/site', () => {
     const user = userEvent.setup();
     const name = await screen.findByRole('textbox', { name: 'Site name' });
     expect(name.getAttribute('maxlength')).toBe('100');
-    expect(screen.getByRole('spinbutton', { name: 'Recordings are kept for (days)' })).toHaveProperty(
-      'value',
-      '30',
-    );
+    // Nothing assumed: the operator says how long the recorder keeps footage.
+    const days = screen.getByRole('spinbutton', { name: 'How many days does your recorder keep footage?' });
+    expect(days).toHaveProperty('value', '');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
       'Please fill out the required field: Site Name',
       'Please fill out the required field: Key Information',
+      'Enter how many days your recorder keeps footage.',
     ]);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.type(name, 'Gate');
     await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.type(days, '30');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
     await screen.findByRole('button', { name: 'Add site' });
     await expect
@@ -135,6 +136,7 @@ describe('/site: the address', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Site name' }), 'Gate');
     await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.type(screen.getByRole('spinbutton', { name: /keep footage/ }), '14');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
     await expect
       .poll(() => calls.find((c) => c.method === 'POST')?.body)

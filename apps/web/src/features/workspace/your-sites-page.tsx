@@ -1,4 +1,5 @@
 import { formatUkDate } from '@app/contract/dates';
+import { retentionMessages, retentionText } from '@app/contract/retention';
 import type { SiteSummary } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,33 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
   );
 }
 
+/**
+ * Sites whose operator has not said how long the recorder keeps footage (made at sign-up without
+ * it): the public reads "not stated" and visitors cannot be warned before it is overwritten, so the
+ * operator is asked on every visit until each is stated.
+ */
+function RetentionNotice({ sites }: { sites: SiteSummary[] }) {
+  const notStated = sites.filter((site) => site.retentionDays === null);
+  if (notStated.length === 0) return null;
+  return (
+    <section className={styles.notice} aria-labelledby="retention-notice-title">
+      <h2 id="retention-notice-title">{retentionMessages.question}</h2>
+      <p>
+        Visitors read “Recordings kept: {retentionMessages.notStated.toLowerCase()}” for{' '}
+        {notStated.length === 1 ? 'this site' : 'these sites'}. Say how many days the recorder keeps footage,
+        so visitors are warned before the footage they ask for is overwritten.
+      </p>
+      <ul>
+        {notStated.map((site) => (
+          <li key={site.id}>
+            <Link to={`/site?id=${site.id}`}>Say how long {site.name} keeps footage</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function SiteCard({ site }: { site: SiteSummary }) {
   return (
     <li className={styles.card}>
@@ -56,6 +84,8 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dd>{site.detailsConfirmedAt ? formatUkDate(site.detailsConfirmedAt) : 'Not yet'}</dd>
         <dt>Look-ups (30 days)</dt>
         <dd>{site.lookups30Days}</dd>
+        <dt>Recordings kept</dt>
+        <dd>{retentionText(site.retentionDays)}</dd>
       </dl>
       <div className={styles.actions}>
         <ConfirmDetails site={site} />
@@ -90,6 +120,7 @@ function SitesList({ companyId }: { companyId: number }) {
   }
   return (
     <>
+      <RetentionNotice sites={sites.data} />
       <p>
         <Link className={styles.button} to="/site">
           Add a site
