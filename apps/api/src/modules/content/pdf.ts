@@ -1,9 +1,10 @@
 import { formatUkDate } from '@app/contract/dates';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, type PdfFontName, printable, usePdfFonts } from '../../lib/pdf-fonts';
 
 /** Bumped when the layout changes, so every manual is rendered again (it is part of the file's version). */
-export const PDF_RENDERER_VERSION = 'pdf-2';
+export const PDF_RENDERER_VERSION = 'pdf-3';
 
 export interface PdfMeta {
   title: string;
@@ -22,26 +23,15 @@ const MARGIN = 56;
 const BODY_SIZE = 10.5;
 const COLOURS = { text: '#1a1a1a', muted: '#555555', rule: '#999999', codeBack: '#f0f0f0' };
 
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', mono: 'Courier' };
-
-/** The standard PDF fonts only know Windows-1252; say the few other characters in words. */
-function printable(text: string): string {
-  return text
-    .replace(/Ω/g, ' ohm')
-    .replace(/→/g, '->')
-    .replace(/≥/g, '>=')
-    .replace(/≤/g, '<=')
-    .replace(/−/g, '-')
-    .replace(/[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
-}
+const FONT = PDF_FONT;
 
 interface Run {
   text: string;
-  font: string;
+  font: PdfFontName;
 }
 
 /** Inline tokens as runs of text in one font each (links keep their text; the URL follows in brackets if external). */
-function inlineRuns(tokens: Token[] | undefined, font = FONT.regular): Run[] {
+function inlineRuns(tokens: Token[] | undefined, font: PdfFontName = FONT.regular): Run[] {
   const runs: Run[] = [];
   for (const token of tokens ?? []) {
     switch (token.type) {
@@ -264,6 +254,7 @@ export function renderManualPdf(markdown: string, meta: PdfMeta): Promise<Buffer
         ModDate: FIXED_DATE,
       },
     });
+    usePdfFonts(doc);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

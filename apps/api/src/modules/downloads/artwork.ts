@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, usePdfFonts } from '../../lib/pdf-fonts';
 
 export interface ArtworkSpec {
   size: 'A3' | 'A4' | 'A5';
@@ -17,8 +18,8 @@ const FIXED_DATE = new Date(Date.UTC(2026, 0, 1));
 const YELLOW = '#ffd200';
 const BLACK = '#111111';
 const GREY = '#555555';
-const BOLD = 'Helvetica-Bold';
-const REGULAR = 'Helvetica';
+const BOLD = PDF_FONT.bold;
+const REGULAR = PDF_FONT.regular;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -180,6 +181,7 @@ export function renderSignArtwork(spec: ArtworkSpec, meta: ArtworkMeta): Promise
         ModDate: FIXED_DATE,
       },
     });
+    usePdfFonts(doc);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,30 +1,13 @@
-import { inflateSync } from 'node:zlib';
 import { brandById } from '@app/brands';
 import { signDownloadsReply } from '@app/contract/sign-downloads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { textRuns } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 
-/** The text a PDF of ours shows, one line per text run: pdfkit writes Flate streams of hex strings. */
-function pdfText(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue; // not a compressed content stream
-    }
-    for (const run of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...(run[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '').join('');
-      lines.push(Buffer.from(hex, 'hex').toString('latin1').trim());
-    }
-  }
-  return lines;
-}
+/** The text a PDF of ours shows, one line per text run. */
+const pdfText = (pdf: Buffer): string[] => textRuns(pdf).map((run) => run.text.trim());
 afterEach(() => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'signs.localhost' } });

@@ -1,81 +1,15 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import jsQR from 'jsqr';
 import PDFDocument from 'pdfkit';
 import { afterEach, describe, expect, it } from 'vitest';
+import { usePdfFonts } from '../../lib/pdf-fonts';
+import { type PdfStream, pdfStreams, textRuns } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addSticker, call, register, signedIn } from '../users/test-helpers';
 import { send } from '../workspace/test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-interface PdfStream {
-  dict: string;
-  body: Buffer;
-}
-
-/** Every stream of a PDF with its dictionary, inflated where it is compressed. */
-function pdfStreams(pdf: Buffer): PdfStream[] {
-  const raw = pdf.toString('latin1');
-  const found: PdfStream[] = [];
-  const streams = /<<((?:[^<>]|<<[^<>]*>>)*)>>\s*stream\r?\n/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const start = m.index + m[0].length;
-    const dict = m[1] ?? '';
-    const body = pdf.subarray(start, raw.indexOf('endstream', start));
-    found.push({ dict, body: dict.includes('/FlateDecode') ? inflateSync(body) : body });
-  }
-  return found;
-}
-
-/** The PDF's objects by number, as text: enough to follow a font resource to its name. */
-function pdfObject(pdf: Buffer, id: string): string {
-  const raw = pdf.toString('latin1');
-  const at = raw.indexOf(`\n${id} 0 obj`);
-  return raw.slice(at, raw.indexOf('endobj', at));
-}
-
-interface TextRun {
-  text: string;
-  font: string;
-  size: number;
-  /** Left edge and baseline in PDF points from the page's bottom-left corner. */
-  x: number;
-  y: number;
-}
-
-/** Each piece of text the page shows, with its font, size and position, as pdfkit writes them. */
-function textRuns(pdf: Buffer): TextRun[] {
-  const raw = pdf.toString('latin1');
-  const fonts = new Map<string, string>();
-  for (const [, name, id] of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-    const base = /\/BaseFont \/([\w-]+)/.exec(pdfObject(pdf, id ?? ''))?.[1];
-    if (name && base) fonts.set(name, base);
-  }
-  const runs: TextRun[] = [];
-  for (const { dict, body } of pdfStreams(pdf)) {
-    if (dict.includes('/Image')) continue;
-    let x = 0;
-    let y = 0;
-    let font = '';
-    let size = 0;
-    const ops = /([-\d.]+) ([-\d.]+) Tm|\/(F\d+) ([\d.]+) Tf|\[([^\]]*)\]\s*TJ/g;
-    for (const op of body.toString('latin1').matchAll(ops)) {
-      if (op[1] !== undefined) {
-        x = Number(op[1]);
-        y = Number(op[2]);
-      } else if (op[3] !== undefined) {
-        font = fonts.get(op[3]) ?? op[3];
-        size = Number(op[4]);
-      } else {
-        const hexes = [...(op[5] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '');
-        const text = hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join('');
-        runs.push({ text, font, size, x, y });
-      }
-    }
-  }
-  return runs;
-}
 
 /** The text a reader sees, runs joined by spaces: wrapped lines read as one. */
 const pdfText = (pdf: Buffer) =>
@@ -110,7 +44,7 @@ function decodeQrIn(pdf: Buffer): string | undefined {
  * A3, plus its stroke), measured with the font's own widths.
  */
 function expectTextInsideFrame(pdf: Buffer, page: { width: number; height: number; frame: number }) {
-  const measure = new PDFDocument({ autoFirstPage: false });
+  const measure = usePdfFonts(new PDFDocument({ autoFirstPage: false }));
   const runs = textRuns(pdf);
   expect(runs.length).toBeGreaterThan(5);
   for (const run of runs) {
@@ -231,6 +165,41 @@ describe('the printable sign', () => {
       );
       expect(text).toContain('Tel: +44 (0)113 496 0000 ext. 12345');
       expect(text).toContain('CCTV in operation');
+    }
+  });
+
+  it('spells Welsh, Irish, Scottish Gaelic, Polish, Czech and Turkish names as written, on A4 and A3', async () => {
+    t = await createTestApp();
+    const names = [
+      'Seán Ó Ceallaigh',
+      'Łódź Świętokrzyska Sp. z o.o.',
+      'Řehoř Dvořák',
+      'Şükrü Çağlar İnşaat',
+      'Seòras MacDhòmhnaill',
+    ];
+    const a = await signedIn(t, {
+      companyName: 'Siop Ŵyl Dewi Cyf',
+      keyInfo: `Shared with ${names.join('; ')}.`,
+    });
+    const published = await send(t, 'PUT', '/api/contact/publication', a.token, {
+      siteId: null,
+      showPhone: false,
+      showEmail: false,
+      showAddress: true,
+      showRelay: true,
+      address: 'Tŷ Gwyn, Stryd Fawr, Llangefni LL77 7AA',
+    });
+    expect(published.statusCode).toBe(200);
+    for (const size of ['A4', 'A3']) {
+      const pdf = (await call(t, 'GET', `/api/signs/${a.sticker.signRef}/print.pdf?size=${size}`)).rawPayload;
+      // Read as a PDF reader reads it (poppler's pdftotext), not as this file wrote it.
+      const text = execFileSync('pdftotext', ['-', '-'], { input: pdf })
+        .toString('utf8')
+        .replace(/\s+/g, ' ');
+      expect(text, size).toContain('This scheme is operated by Siop Ŵyl Dewi Cyf');
+      for (const name of names) expect(text, size).toContain(name);
+      expect(text, size).toContain('Tŷ Gwyn, Stryd Fawr, Llangefni LL77 7AA');
+      expect(text, size).not.toContain('?');
     }
   });
 

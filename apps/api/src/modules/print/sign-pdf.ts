@@ -1,5 +1,6 @@
 import type { Scheme } from '@app/contract/lookup';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, printable, usePdfFonts } from '../../lib/pdf-fonts';
 
 export const SIGN_SIZES = ['A4', 'A3'] as const;
 export type SignSize = (typeof SIGN_SIZES)[number];
@@ -14,7 +15,9 @@ export interface SignArtwork {
 }
 
 type Doc = PDFKit.PDFDocument;
-type Font = 'Helvetica' | 'Helvetica-Bold';
+type Font = typeof PDF_FONT.regular | typeof PDF_FONT.bold;
+const REGULAR = PDF_FONT.regular;
+const BOLD = PDF_FONT.bold;
 
 const A4_WIDTH = 595.28;
 const YELLOW = '#ffd400';
@@ -22,10 +25,6 @@ const BLACK = '#111111';
 const WHITE = '#ffffff';
 /** Extra space between wrapped lines, as a share of the font size. */
 const LINE_GAP = 0.12;
-
-/** The standard PDF fonts only know Windows-1252: anything else prints as '?'. */
-const printable = (text: string) =>
-  text.replace(/[^\t\n\r\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d]/g, '?');
 
 /** One piece of text set for a width: at most `maxLines` lines, shrunk from `size` towards `minSize` to get there. */
 interface TextPiece {
@@ -130,7 +129,7 @@ function contactPieces(scheme: Scheme): TextPiece[] {
   const c = scheme.contact;
   const bold = (text: string, maxLines: number): TextPiece => ({
     text: printable(text),
-    font: 'Helvetica-Bold',
+    font: BOLD,
     size: 24,
     minSize: 11,
     maxLines,
@@ -140,7 +139,7 @@ function contactPieces(scheme: Scheme): TextPiece[] {
   if (c.email) pieces.push({ ...bold(`E-mail: ${c.email}`, 2), oneLineDownTo: 13 });
   if (c.address) pieces.push({ ...bold(c.address, 2), oneLineDownTo: 16 });
   if (c.contactText)
-    pieces.push({ text: printable(c.contactText), font: 'Helvetica', size: 18, minSize: 10, maxLines: 3 });
+    pieces.push({ text: printable(c.contactText), font: REGULAR, size: 18, minSize: 10, maxLines: 3 });
   if (c.relay) pieces.push(bold('Or scan the code to contact the operator', 1));
   return pieces;
 }
@@ -165,7 +164,7 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
   // 'CCTV' as large as a sign maker would set it, 'in operation' under it.
   const cctv = centred({
     text: 'CCTV',
-    font: 'Helvetica-Bold',
+    font: BOLD,
     size: 120,
     minSize: 48,
     maxLines: 1,
@@ -173,14 +172,14 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
   });
   const inOperation = centred({
     text: 'in operation',
-    font: 'Helvetica-Bold',
+    font: BOLD,
     size: 56,
     minSize: 24,
     maxLines: 1,
   });
   const recorded = centred({
     text: 'Images are being monitored and recorded',
-    font: 'Helvetica',
+    font: REGULAR,
     size: 22,
     minSize: 12,
     maxLines: 1,
@@ -188,7 +187,7 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
   const purpose = art.scheme.purpose.trim()
     ? centred({
         text: printable(art.scheme.purpose.trim()),
-        font: 'Helvetica',
+        font: REGULAR,
         size: 18,
         minSize: 10,
         maxLines: 4,
@@ -196,14 +195,14 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
     : null;
   const operatedBy = centred({
     text: 'This scheme is operated by',
-    font: 'Helvetica',
+    font: REGULAR,
     size: 18,
     minSize: 10,
     maxLines: 1,
   });
   const operator = centred({
     text: printable(art.scheme.operator),
-    font: 'Helvetica-Bold',
+    font: BOLD,
     size: 40,
     minSize: 14,
     maxLines: 2,
@@ -223,14 +222,14 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
       width,
       scan: set({
         text: 'Scan with your phone to see who runs this scheme and how to reach them',
-        font: 'Helvetica-Bold',
+        font: BOLD,
         size: 20,
         minSize: 10,
         maxLines: 4,
       }),
-      refLabel: set({ text: 'Sign reference', font: 'Helvetica', size: 14, minSize: 8, maxLines: 1 }),
-      ref: set({ text: art.signRef, font: 'Helvetica-Bold', size: 30, minSize: 10, maxLines: 1 }),
-      url: set({ text: printable(art.pageUrl), font: 'Helvetica', size: 11, minSize: 6, maxLines: 2 }),
+      refLabel: set({ text: 'Sign reference', font: REGULAR, size: 14, minSize: 8, maxLines: 1 }),
+      ref: set({ text: art.signRef, font: BOLD, size: 30, minSize: 10, maxLines: 1 }),
+      url: set({ text: printable(art.pageUrl), font: REGULAR, size: 11, minSize: 6, maxLines: 2 }),
     };
   };
   const columnHeight = (c: ReturnType<typeof columnText>) =>
@@ -310,6 +309,7 @@ export function renderSignPdf(art: SignArtwork): Promise<Buffer> {
       CreationDate: new Date(Date.UTC(2026, 0, 1)),
     },
   });
+  usePdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
