@@ -26,6 +26,7 @@ const quayside: Partial<OperatorDetails> = {
   siteName: 'Harbour car park',
   keyInfo:
     'For the safety of visitors and the prevention of crime. Recordings are overwritten every 30 days.',
+  retentionDays: 30,
 };
 
 const formatDate = (iso: string) =>

@@ -59,16 +59,34 @@ test('an operator runs sites, signs and contact details; an invited user edits s
   await signIn(context, operator.token, true);
   const otherErrors: string[] = [];
 
-  // A second site, added through the form.
+  // Signed up with the spec's payload, which does not say how long footage is kept: the operator is
+  // asked for it, and once it is given the notice is gone.
   await page.goto(`${origin}/your-sites`);
   await expect(page.getByRole('heading', { name: 'Quay Street flats' })).toBeVisible();
+  const retention = page.getByRole('region', { name: 'How many days does your recorder keep footage?' });
+  await expect(retention).toContainText('Visitors read “Recordings kept: not stated” for this site.');
   await expectNoSeriousA11yViolations(page);
+  await retention.getByRole('link', { name: 'Say how long Quay Street flats keeps footage' }).click();
+  const days = page.getByRole('spinbutton', { name: 'How many days does your recorder keep footage?' });
+  await expect(days).toHaveValue('');
+  await page.getByRole('button', { name: 'Save site' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Enter how many days your recorder keeps footage.' }),
+  ).toBeVisible();
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await days.fill('30');
+  await page.getByRole('button', { name: 'Save site' }).click();
+  await expect(page).toHaveURL(`${origin}/your-sites`);
+  await expect(page.getByRole('heading', { name: 'Quay Street flats' })).toBeVisible();
+  await expect(retention).toHaveCount(0);
+
+  // A second site, added through the form.
   await page.getByRole('link', { name: 'Add a site' }).first().click();
   await page.getByRole('textbox', { name: 'Site name' }).fill('Harbour Court');
   await page
     .getByRole('textbox', { name: /Key information/ })
     .fill('Crime prevention. Recordings are kept for 14 days.');
-  await page.getByRole('spinbutton', { name: /Recordings are kept/ }).fill('14');
+  await page.getByRole('spinbutton', { name: 'How many days does your recorder keep footage?' }).fill('14');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Add site' }).click();
   await expect(page).toHaveURL(`${origin}/your-sites`);

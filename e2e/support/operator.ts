@@ -61,6 +61,8 @@ export interface OperatorDetails {
   tel: string;
   siteName: string;
   keyInfo: string;
+  /** Days the recorder keeps footage; left out (the spec's payload), the site's is not stated. */
+  retentionDays?: number;
 }
 
 const defaultDetails: OperatorDetails = {
