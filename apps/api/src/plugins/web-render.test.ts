@@ -210,6 +210,21 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it("links a drawn page's sister sites at their configured addresses, whatever the forwarded host", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist, trustProxy: 1 } });
+    for (const headers of [
+      { 'x-forwarded-host': 'signs.evil.example' },
+      { 'x-forwarded-host': 'dvr.localhost' },
+      { host: 'signs.evil.example' },
+    ]) {
+      const res = await page('signs.localhost', '/our-brands', headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<h1[^>]*>Our brands<\/h1>/);
+      expect(res.body).toContain('href="http://dvr.localhost:3000"');
+      expect(res.body).not.toContain('evil.example');
+    }
+  });
+
   it('never serves the server renderer as a file', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const res = await page('signs.localhost', '/.ssr/entry-server.js');

@@ -69,7 +69,8 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     if (!visit) throw new Error('an API call outside a page render');
     const { request } = visit;
     const target = new URL(url, 'http://in-process');
-    const headers: Record<string, string> = { host: request.headers.host ?? request.host };
+    // The visitor's own Host header (its brand), never a forwarded one.
+    const headers: Record<string, string> = { host: request.headers.host ?? '' };
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });

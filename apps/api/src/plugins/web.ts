@@ -279,7 +279,9 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
     if (page.status === 200 && found.render) {
       const rendered = await found
-        .render(request, new URL(request.url, `${request.protocol}://${request.host}`))
+        // Drawn at the brand's configured address, never the request's host: the page's links to
+        // sister sites are made from it.
+        .render(request, new URL(`${originOf(brand)}${request.url}`))
         .catch((error: unknown) => {
           // The page still works: the browser draws it, as before server rendering.
           request.log.error({ err: error }, 'the page could not be drawn on the server');
