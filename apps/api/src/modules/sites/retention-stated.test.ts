@@ -84,9 +84,11 @@ describe('retention asked when a site is added or edited', () => {
   });
 
   it('an edit that states it is shown to the public at once, replacing "not stated"', async () => {
-    t = await createTestApp();
+    // Look-ups kept in memory for five minutes: the edit shows within a moment only because the
+    // change to retention_days notifies every instance (migration 0110's trigger).
+    t = await createTestApp({ env: { lookupCacheSeconds: 300 } });
     const a = await signedIn(t);
-    // Read once first, so a cached look-up would have to be dropped for the edit to show.
+    // Read once first, so the cached look-up has to be dropped for the edit to show.
     expect(await publicLookup(a.sticker.signRef)).toMatchObject({ retentionDays: null });
     const edited = await send(t, 'PUT', `/api/sites/${a.reply.siteId}`, a.token, {
       ...siteInput('Yard gate'),
@@ -97,6 +99,10 @@ describe('retention asked when a site is added or edited', () => {
     await expect.poll(() => publicLookup(a.sticker.signRef)).toMatchObject({ retentionDays: 14 });
     const list = await send(t, 'GET', `/api/sites/company/${a.reply.companyId}`, a.token);
     expect(list.json()).toEqual([expect.objectContaining({ id: a.reply.siteId, retentionDays: 14 })]);
+
+    // Whoever changes it (here a person at a psql prompt), the look-up follows.
+    await t.db.query('update sites set retention_days = null where id = $1', [a.reply.siteId]);
+    await expect.poll(() => publicLookup(a.sticker.signRef)).toMatchObject({ retentionDays: null });
   });
 
   it('adds a site with the days given', async () => {
