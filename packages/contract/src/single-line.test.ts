@@ -62,7 +62,8 @@ describe('single-line fields', () => {
   });
 
   it('the workspace forms: site, company, account and published contact', () => {
-    expect(problems(siteBody.safeParse({ name: forged, keyInfo: 'Line one\nLine two' }))).toEqual({
+    const site = { name: forged, keyInfo: 'Line one\nLine two', retentionDays: 30 };
+    expect(problems(siteBody.safeParse(site))).toEqual({
       name: 'Site Name must be on one line, without line breaks or control characters.',
     });
     expect(problems(companyBody.safeParse({ name: forged }))).toMatchObject({
