@@ -115,6 +115,17 @@ describe('npm run stickers -- issue --count N', () => {
     }
   });
 
+  it('creates DATA_DIR for the embedded database when it does not exist yet, as the server does', async () => {
+    const dataDir = path.join(await tempDir('stickers-fresh'), 'not', 'yet', 'data');
+    const result = await runCli(['issue', '--count', '2'], { DATA_DIR: dataDir });
+    expect(result.stderr).toContain('Issued 2 stickers directly in the database.');
+    expect(result.code).toBe(0);
+    const rows = csvRows(result.stdout);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.join(',')).toMatch(STICKER_ROW);
+    expect((await stat(path.join(dataDir, 'pgdata'))).isDirectory()).toBe(true);
+  });
+
   it('with the server running on the embedded database, the command issues through it', async () => {
     const dataDir = await tempDir('stickers-server');
     const port = await freePort();

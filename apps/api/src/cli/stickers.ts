@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type IssuedSticker, issueStickersReply, STICKER_ISSUE_MAX } from '@app/contract/accounts';
@@ -73,6 +74,8 @@ async function issueThroughServer(info: ServerInfo & { adminToken: string }, cou
 }
 
 async function issueDirectly(env: Env, count: number): Promise<IssuedSticker[]> {
+  // The embedded database lives in DATA_DIR/pgdata; like the server, make DATA_DIR on first use.
+  if (!env.databaseUrl) await mkdir(env.dataDir, { recursive: true });
   const db = await openDb(env);
   try {
     await migrate(db);
