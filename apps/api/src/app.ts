@@ -25,7 +25,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerMetrics } from './plugins/metrics';
 import { registerPublicCache } from './plugins/public-cache';
-import { databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
+import { clientOf, databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import type { TokenBuckets } from './plugins/token-bucket';
@@ -107,6 +107,7 @@ export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db),
+    keyGenerator: clientOf,
     errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 

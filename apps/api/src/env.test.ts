@@ -25,6 +25,7 @@ describe('parseEnv', () => {
       trustProxy: undefined,
       metricsToken: undefined,
       rateLimits: 'on',
+      rateLimitIpv6Prefix: 64,
       mailRetentionDays: 30,
       dbStatementTimeoutMs: 5000,
       lookupCacheSeconds: 30,

@@ -108,6 +108,7 @@ const envSchema = z
     TRUST_PROXY: trustProxy.optional(),
     METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
     RATE_LIMITS: oneOf(switches).default('on'),
+    RATE_LIMIT_IPV6_PREFIX: wholeNumber(16, 128).default(64),
     STORAGE: oneOf(storageKinds).default('local'),
     S3_ENDPOINT: urlWithScheme(['http', 'https']).optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -182,6 +183,11 @@ export interface Env {
   storage: StorageSettings;
   /** `off` only for load tests and benchmarks on a development server; never in production. */
   rateLimits: (typeof switches)[number];
+  /**
+   * Rate limits count an IPv6 client by the network of this many leading bits (a customer is
+   * usually given a whole /64); 128 counts each address alone. IPv4 addresses count alone.
+   */
+  rateLimitIpv6Prefix: number;
   /** Delivered mail is deleted from the outbox this many days after it was sent; undelivered mail stays. */
   mailRetentionDays: number;
   /**
@@ -234,6 +240,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     trustProxy: v.TRUST_PROXY,
     metricsToken: v.METRICS_TOKEN,
     rateLimits: v.RATE_LIMITS,
+    rateLimitIpv6Prefix: v.RATE_LIMIT_IPV6_PREFIX,
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     lookupCacheSeconds: v.LOOKUP_CACHE_SECONDS,

@@ -428,6 +428,62 @@ describe('public reads, counted in memory per instance', () => {
   });
 });
 
+describe('one client, however its address is written (IPv6 counted by its /64)', () => {
+  const lookUpFrom = (signRef: string) => (remoteAddress: string) =>
+    call(t, 'GET', `/api/stickers/search/${signRef}`, { remoteAddress });
+
+  it('public reads: 2001:DB8::7, 2001:db8::7 and the /64 siblings of 2001:db8::1:2:3:4 share one bucket of 60', async () => {
+    t = await createTestApp({ publicReads: new TokenBuckets({ now: handClock().now }) });
+    const lookUp = lookUpFrom((await addSticker(t.db)).signRef);
+    expect(statuses(await repeat(20, () => lookUp('2001:DB8::7')))).toEqual([200]);
+    expect(statuses(await repeat(20, () => lookUp('2001:db8::7')))).toEqual([200]);
+    expect(statuses(await repeat(20, (i) => lookUp(`2001:db8::${i + 5}:2:3:4`)))).toEqual([200]);
+    refusedFor(await lookUp('2001:db8::1:2:3:4'));
+    // Another /64 is another client.
+    expect((await lookUp('2001:db8:0:1::7')).statusCode).toBe(200);
+  });
+
+  it('public reads: ::ffff:10.200.0.1 is 10.200.0.1, directly or forwarded', async () => {
+    t = await createTestApp({
+      env: { trustProxy: ['127.0.0.1'] },
+      publicReads: new TokenBuckets({ now: handClock().now }),
+    });
+    const { signRef } = await addSticker(t.db);
+    const forwarded = (address: string) =>
+      call(t, 'GET', `/api/stickers/search/${signRef}`, { headers: { 'x-forwarded-for': address } });
+    expect(statuses(await repeat(30, () => forwarded('::ffff:10.200.0.1')))).toEqual([200]);
+    expect(statuses(await repeat(30, () => forwarded('10.200.0.1')))).toEqual([200]);
+    refusedFor(await forwarded('::FFFF:10.200.0.1'));
+    expect((await forwarded('10.200.0.2')).statusCode).toBe(200);
+  });
+
+  it('writes: login counts 30 in 5 minutes for the whole /64 and for both spellings of an IPv4 address', async () => {
+    t = await createTestApp();
+    const fromSiblings = await repeat(30, (i) => login(`user${i}`, 'guess', `2001:db8::${i + 1}:2:3:4`));
+    expect(statuses(fromSiblings)).toEqual([401]);
+    refusedFor(await login('one-more', 'guess', '2001:DB8::7'));
+    expect((await login('one-more', 'guess', '2001:db8:0:1::7')).statusCode).toBe(401);
+
+    expect(statuses(await repeat(15, (i) => login(`v4user${i}`, 'guess', '::ffff:10.200.0.1')))).toEqual([
+      401,
+    ]);
+    expect(statuses(await repeat(15, (i) => login(`v4other${i}`, 'guess', '10.200.0.1')))).toEqual([401]);
+    refusedFor(await login('one-more', 'guess', '::ffff:10.200.0.1'));
+  });
+
+  it('RATE_LIMIT_IPV6_PREFIX=128 counts each IPv6 address alone, still in one spelling', async () => {
+    t = await createTestApp({
+      env: { rateLimitIpv6Prefix: 128 },
+      publicReads: new TokenBuckets({ now: handClock().now }),
+    });
+    const lookUp = lookUpFrom((await addSticker(t.db)).signRef);
+    expect(statuses(await repeat(30, () => lookUp('2001:DB8::7')))).toEqual([200]);
+    expect(statuses(await repeat(30, () => lookUp('2001:db8::7')))).toEqual([200]);
+    refusedFor(await lookUp('2001:db8:0:0:0:0:0:7'));
+    expect((await lookUp('2001:db8::8')).statusCode).toBe(200);
+  });
+});
+
 describe('token buckets', () => {
   it('drops buckets that have refilled, once a minute', () => {
     const clock = handClock();

@@ -2,6 +2,7 @@ import { messages } from '@app/contract/messages';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/db';
+import { clientKey } from '../lib/client-address';
 import { HttpError } from '../lib/http-error';
 import { TokenBuckets } from './token-bucket';
 
@@ -150,6 +151,15 @@ export const publicReadLimit = {
   inMemory: true,
 } satisfies RouteLimit;
 
+/**
+ * The client every per-address limit counts: its address in one spelling, an IPv6 address by its
+ * network (RATE_LIMIT_IPV6_PREFIX bits), so neither respelling an address nor taking a fresh one
+ * from the same /64 buys more tries.
+ */
+export function clientOf(request: FastifyRequest): string {
+  return clientKey(request.ip, request.server.env.rateLimitIpv6Prefix);
+}
+
 function accountOf(
   limit: { account: (request: FastifyRequest) => string | undefined },
   request: FastifyRequest,
@@ -167,7 +177,7 @@ export function takePublicRead(
   limit: Pick<RouteLimit, 'name' | 'perAddress'>,
 ): void {
   if (request.server.env.rateLimits === 'off') return;
-  const waitMs = request.server.publicReads.take(`${limit.name}:${request.ip}`, limit.perAddress);
+  const waitMs = request.server.publicReads.take(`${limit.name}:${clientOf(request)}`, limit.perAddress);
   if (waitMs > 0) refuse(request, reply, 'address', limit.name, waitMs);
 }
 
@@ -176,7 +186,7 @@ async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit:
   if (limit.inMemory) return takePublicRead(request, reply, limit);
   const hit = await hitRateLimit(
     request.server.db,
-    `${limit.name}:address:${request.ip}`,
+    `${limit.name}:address:${clientOf(request)}`,
     limit.perAddress.windowMs,
   );
   if (hit.count > limit.perAddress.max) refuse(request, reply, 'address', limit.name, hit.ttlMs);
@@ -306,7 +316,7 @@ export function failureLimit(limit: FailureLimit) {
     const account = accountOf(limit, request);
     return account
       ? {
-          tries: `${limit.name}:tries:${account}:address:${request.ip}`,
+          tries: `${limit.name}:tries:${account}:address:${clientOf(request)}`,
           failures: `${limit.name}:failures:${account}`,
         }
       : undefined;
