@@ -9,6 +9,7 @@ import type { ResolvedEnv } from './env';
 import { publicOrigin } from './lib/public-url';
 import { createMailWorker } from './modules/mail/worker';
 import { createReminderJob } from './modules/reminders/job';
+import { createRequestSweep } from './modules/requests/reminders';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
@@ -67,6 +68,9 @@ export async function startServer({
     // Asks master users once a year to re-confirm each site's details.
     const reminderJob = createReminderJob({ db, env, log: app.log });
     reminderJob.start();
+    // Reminds operators to save footage and answer requests in time; deletes proofs of identity after use.
+    const requestSweep = createRequestSweep({ db, env, log: app.log, storage: app.storage });
+    requestSweep.start();
     let closing: Promise<void> | undefined;
     return {
       app: running,
@@ -79,6 +83,7 @@ export async function startServer({
           )
           .then(() => running.close())
           .finally(() => reminderJob.stop())
+          .finally(() => requestSweep.stop())
           .finally(() => mailWorker.stop())
           .finally(() => db.close());
         return closing;

@@ -13,7 +13,7 @@ import { partnerRoutes } from './partner/routes';
 import { printRoutes } from './print/routes';
 import { publicationRoutes } from './publication/routes';
 import { qrRoutes } from './qr/routes';
-import { relayRoutes } from './relay/routes';
+import { requestsRoutes } from './requests/routes';
 import { sitesRoutes } from './sites/routes';
 import { stickersRoutes } from './stickers/routes';
 import { siteStickersRoutes } from './stickers/site-routes';
@@ -35,7 +35,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   publicationRoutes,
   accountRoutes,
   lookupRoutes,
-  relayRoutes,
+  requestsRoutes,
   qrRoutes,
   printRoutes,
   addressRoutes,

@@ -15,8 +15,9 @@ alter table relay_requests
   -- Whose bank holidays move the due date: the site's nation when the request arrived.
   add column nation text not null default 'england-and-wales'
     check (nation in ('england-and-wales', 'scotland', 'northern-ireland')),
-  -- SHA-256 (hex) of the secret in the visitor's private link; the secret itself is never stored.
-  add column token_hash text,
+  -- A random value from which, with the server's key, the secret of the visitor's private link is made;
+  -- the secret itself is never stored, and this alone cannot make it.
+  add column link_nonce text,
   add column camera text not null default '' check (char_length(camera) <= 200),
   add column preferred_form text check (preferred_form in ('copy', 'viewing', 'stills')),
   -- Under 16, or on someone else's behalf: the authority to act must be shown.

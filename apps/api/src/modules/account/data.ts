@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 
 /** Columns never handed out, even to their owner: secrets are stored only as hashes. */
-const SECRET_COLUMNS = new Set(['password_hash', 'token_hash']);
+const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'link_nonce']);
 
 /** Tables that point at a company or a user, read from the database so new tables are never missed. */
 async function ownedTables(q: Queryable) {
@@ -52,7 +52,7 @@ function ownerFilter(keys: string[], companyId: number, userIds: number[]) {
  * visitors' requests). The rest (users, invitations, published contact settings, and any table
  * added later) are a master user's: a plain user gets only their own rows of them.
  */
-const SHARED_WITH_PLAIN_USERS = new Set(['sites', 'stickers', 'relay_requests']);
+const SHARED_WITH_PLAIN_USERS = new Set(['sites', 'stickers', 'relay_requests', 'request_events']);
 
 /**
  * A web address in a mail body that carries a query or fragment: every link we send with a

@@ -1,0 +1,347 @@
+import { idParams } from '@app/contract/accounts';
+import { errorReplySchema } from '@app/contract/errors';
+import {
+  deskQuery,
+  deskReply,
+  deskRequestReply,
+  deskSummaryReply,
+  footageSavedBody,
+  messageBody,
+  notifyBody,
+  notifyReply,
+  operatorActionBody,
+  requestIntakeBody,
+  requestIntakeReply,
+  visitorActionBody,
+  visitorRequestReply,
+} from '@app/contract/requests';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bodyEmail } from '../../lib/email-address';
+import { contentDisposition } from '../../lib/file-headers';
+import { HttpError } from '../../lib/http-error';
+import { sessionUser } from '../../plugins/auth';
+import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
+import * as service from './service';
+
+const tags = ['requests'];
+const HOUR = 3_600_000;
+
+/** A few requests an hour from one address, or from one e-mail address, is plenty for a person. */
+const intakeLimit: RouteLimit = {
+  name: 'relay',
+  perAddress: { max: 5, windowMs: HOUR },
+  perAccount: { max: 5, windowMs: HOUR, account: bodyEmail('email') },
+};
+
+const referenceOf = (request: FastifyRequest) => (request.params as { reference?: string }).reference;
+
+/** Reading one's own private page: generous, counted in memory (a read writes nothing). */
+const visitorReadLimit: RouteLimit = {
+  name: 'request-link-read',
+  perAddress: { max: 60, windowMs: 60_000 },
+  inMemory: true,
+};
+
+/** The visitor's messages, answers and uploads each tell the operator by mail: per address and per request. */
+const visitorWriteLimit: RouteLimit = {
+  name: 'request-link-write',
+  perAddress: { max: 20, windowMs: HOUR },
+  perAccount: { max: 20, windowMs: HOUR, account: referenceOf },
+};
+
+/** The operator's actions that mail the visitor: per address and per user. */
+const operatorWriteLimit: RouteLimit = {
+  name: 'request-desk-write',
+  perAddress: { max: 120, windowMs: HOUR },
+  perAccount: { max: 120, windowMs: HOUR, account: (request) => request.auth?.user.userName },
+};
+
+const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
+const documentParams = idParams.extend({ documentId: idParams.shape.id });
+
+/** The secret of the visitor's private link, sent in a header so it never appears in a URL or a log. */
+function linkKey(request: FastifyRequest): string {
+  const value = request.headers['x-request-key'];
+  return typeof value === 'string' ? value.trim().slice(0, 200) : '';
+}
+
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+};
+
+export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.db, env: app.env, storage: app.storage };
+
+  app.post(
+    '/api/signs/:signRef/contact',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(intakeLimit),
+      schema: {
+        tags,
+        summary: 'Send a request to the operator of a sign: footage of me, a question, a complaint',
+        description:
+          "Told to the operator's chosen users, never showing their address; the visitor gets a reference and a private link by mail.",
+        params: z.object({ signRef: z.string().trim().min(1).max(40) }),
+        body: requestIntakeBody,
+        response: { 200: requestIntakeReply, ...errors },
+      },
+    },
+    (request) => service.receiveRequest(ctx, request.brand, request.params.signRef, request.body),
+  );
+
+  // ---- The visitor's private page
+
+  app.get(
+    '/api/requests/visitor/:reference',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(visitorReadLimit),
+      schema: {
+        tags,
+        summary: "A visitor's own request, opened with the secret of its private link (header X-Request-Key)",
+        params: referenceParams,
+        response: { 200: visitorRequestReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.visitorRequest(ctx, request.params.reference, linkKey(request));
+    },
+  );
+
+  app.post(
+    '/api/requests/visitor/:reference/actions',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(visitorWriteLimit),
+      schema: {
+        tags,
+        summary: 'The visitor sends the details asked for, or withdraws the request',
+        params: referenceParams,
+        body: visitorActionBody,
+        response: { 200: visitorRequestReply, ...errors },
+      },
+    },
+    (request) => service.visitorAction(ctx, request.params.reference, linkKey(request), request.body),
+  );
+
+  app.post(
+    '/api/requests/visitor/:reference/messages',
+    {
+      config: { auth: 'public' },
+      preHandler: rateLimit(visitorWriteLimit),
+      schema: {
+        tags,
+        summary: 'The visitor writes to the operator about the request',
+        params: referenceParams,
+        body: messageBody,
+        response: { 200: visitorRequestReply, ...errors },
+      },
+    },
+    (request) => service.visitorMessage(ctx, request.params.reference, linkKey(request), request.body.body),
+  );
+
+  await app.register(async (plugin) => {
+    // Multipart only for this route's plugin: every other route refuses it (contact/form-parts.ts).
+    await registerFormParts(plugin);
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.post(
+      '/api/requests/visitor/:reference/documents',
+      {
+        config: { auth: 'public' },
+        preHandler: rateLimit(visitorWriteLimit),
+        schema: {
+          tags,
+          summary: 'The visitor sends proof of identity or of authority (one PDF or JPEG, multipart)',
+          description: 'Parts as the contact form takes them: `data` (JSON, may be {}) and one `uploadFile`.',
+          params: referenceParams,
+          response: { 200: visitorRequestReply, ...errors },
+        },
+      },
+      async (request) => {
+        const key = linkKey(request);
+        // A wrong link or a state that takes no proof is refused before any byte is stored.
+        await service.checkVisitorUpload(ctx, request.params.reference, key);
+        const parts = await readFormParts(request, { storage: app.storage, keyPrefix: 'uploads/identity' });
+        const [file, ...more] = parts.files;
+        try {
+          if (!file || more.length > 0) throw new HttpError(400, 'Attach one file: a PDF or a JPEG photo.');
+          return await service.visitorDocument(ctx, request.params.reference, key, file);
+        } catch (error) {
+          await discardFiles(app.storage, parts.files);
+          throw error;
+        }
+      },
+    );
+  });
+
+  // ---- The operator's desk
+
+  app.get(
+    '/api/requests',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Your company's requests, the most urgent first, with the count of each filter",
+        querystring: deskQuery,
+        response: { 200: deskReply, ...errors },
+      },
+    },
+    (request) => service.desk(app.db, sessionUser(request).companyId, request.query.filter),
+  );
+
+  app.get(
+    '/api/requests/summary',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'How many requests are open, due soon and overdue, and the nearest deadline',
+        response: { 200: deskSummaryReply, ...errors },
+      },
+    },
+    (request) => service.deskSummary(app.db, sessionUser(request).companyId),
+  );
+
+  app.get(
+    '/api/requests.csv',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: "Your company's request log, as CSV" },
+    },
+    async (request, reply) => {
+      const csv = await service.requestLogCsv(app.db, sessionUser(request).companyId);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', 'request-log.csv'))
+        .header('cache-control', 'no-store');
+      return csv;
+    },
+  );
+
+  app.get(
+    '/api/requests/notify',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Who in your company is told of new requests',
+        response: { 200: notifyReply, ...errors },
+      },
+    },
+    (request) => service.notifySettings(app.db, sessionUser(request).companyId),
+  );
+
+  app.put(
+    '/api/requests/notify',
+    {
+      config: { auth: 'master' },
+      schema: {
+        tags,
+        summary: 'Choose who in your company is told of new requests (master users)',
+        body: notifyBody,
+        response: { 200: notifyReply, ...errors },
+      },
+    },
+    (request) => service.setNotify(app.db, sessionUser(request).companyId, request.body.userIds),
+  );
+
+  app.get(
+    '/api/requests/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'One of your requests, with its history and the actions its state allows',
+        params: idParams,
+        response: { 200: deskRequestReply, ...errors },
+      },
+    },
+    (request) => service.deskRequest(app.db, sessionUser(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/api/requests/:id/actions',
+    {
+      config: { auth: 'user' },
+      preHandler: rateLimit(operatorWriteLimit),
+      schema: {
+        tags,
+        summary: 'Act on one of your requests, as its state allows (409 with the reason when it does not)',
+        params: idParams,
+        body: operatorActionBody,
+        response: { 200: deskRequestReply, ...errors },
+      },
+    },
+    (request) => service.operatorAction(ctx, sessionUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/requests/:id/messages',
+    {
+      config: { auth: 'user' },
+      preHandler: rateLimit(operatorWriteLimit),
+      schema: {
+        tags,
+        summary: 'Write to the visitor about one of your requests (they are told to open their page)',
+        params: idParams,
+        body: messageBody,
+        response: { 200: deskRequestReply, ...errors },
+      },
+    },
+    (request) => service.operatorMessage(ctx, sessionUser(request), request.params.id, request.body.body),
+  );
+
+  app.post(
+    '/api/requests/:id/footage-saved',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Mark the footage of a request saved, and where',
+        params: idParams,
+        body: footageSavedBody,
+        response: { 200: deskRequestReply, ...errors },
+      },
+    },
+    (request) => service.footageSaved(ctx, sessionUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/requests/:id/documents/:documentId',
+    {
+      config: { auth: 'master' },
+      schema: {
+        tags,
+        summary: 'A proof of identity the visitor sent (master users only; each opening is recorded)',
+        params: documentParams,
+      },
+    },
+    async (request, reply) => {
+      const user = sessionUser(request);
+      const file = await service.documentFile(
+        ctx,
+        user.companyId,
+        request.params.id,
+        request.params.documentId,
+        user,
+      );
+      reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', contentDisposition('attachment', file.filename))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(file.stream);
+    },
+  );
+};
