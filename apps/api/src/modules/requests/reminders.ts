@@ -1,5 +1,5 @@
 import { formatUkDate } from '@app/contract/dates';
-import { ukIsoDate } from '@app/contract/legal-clock';
+import { daysUntil, ukIsoDate } from '@app/contract/legal-clock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { Env } from '../../env';
@@ -71,7 +71,11 @@ export function createRequestSweep(options: {
     const at = now();
     return db.transaction(async (tx) => {
       const jobs = await repo.claimDueJobs(tx, ukIsoDate(at), BATCH);
+      const today = ukIsoDate(at);
       for (const job of jobs) {
+        // A reminder whose day went by while no instance ran is stale ("due tomorrow" a week late),
+        // except the one that says the answer is overdue.
+        if (job.kind !== 'overdue' && daysUntil(job.run_on, today) < -1) continue;
         const row = await repo.requestById(tx, job.request_id);
         const what = row ? stillDue(job.kind, row) : null;
         if (!row || !what) continue;
