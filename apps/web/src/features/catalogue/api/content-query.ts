@@ -1,6 +1,6 @@
 import type { BrandId } from '@app/brands';
-import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { api, trustedReply } from '../../../lib/api-client';
+import { queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, trustedReply } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand';
 
 /**
@@ -10,7 +10,13 @@ import { useBrand } from '../../../lib/brand';
  */
 export function useContentQuery<T>(path: string, enabled = true): UseQueryResult<T> {
   const brand = useBrand();
-  return useQuery({ ...contentQuery<T>(brand.id, path), enabled });
+  const options = contentQuery<T>(brand.id, path);
+  const { error } = useQueryClient().getQueryState(options.queryKey) ?? {};
+  // A model, product or message the server said does not exist stays so while the page is open:
+  // not asked again on mount, the server's drawing shows the not-found page (answered 404), not
+  // "Loading…", and the browser keeps it. Any other failure is tried again on mount as before.
+  const notFound = error instanceof ApiError && error.status === 404;
+  return useQuery({ ...options, enabled, retryOnMount: !notFound });
 }
 
 /**
