@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSignLookup } from './api/lookup-sign';
 import { signPath } from './format';
 import styles from './lookup.module.css';
+import { NotRegisteredText } from './not-registered-text';
 import { useApiUrl } from './use-api-url';
 
 /** /sign/{signRef}/print: the warning sign as an A4 or A3 PDF, made on the server. */
@@ -20,7 +21,11 @@ export function PrintPage() {
       <div aria-live="polite">
         {lookup.isPending && <p>Looking up the sign…</p>}
         {notFound && <p className={styles.notice}>{lookupMessages.notFound}</p>}
-        {sign && !sign.scheme && <p className={styles.notice}>{lookupMessages.notRegistered}</p>}
+        {sign && !sign.scheme && (
+          <p className={styles.notice}>
+            <NotRegisteredText />
+          </p>
+        )}
       </div>
       {sign?.scheme && (
         <section className={styles.card} aria-labelledby="print-heading">
