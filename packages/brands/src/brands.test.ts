@@ -84,6 +84,8 @@ const extraRoutes: Partial<Record<BrandId, string[]>> = {
     '/sign/:signRef',
     '/sign/:signRef/print',
     '/requests',
+    '/requests/:id',
+    '/request/:reference',
     '/accept-invite',
   ],
 };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES } from './request-lifecycle';
 import {
   draftActionText,
   draftReplyLetter,
@@ -8,6 +7,7 @@ import {
   ICO_HELPLINE,
   type LetterFacts,
 } from './request-letters';
+import { OUTCOMES } from './request-lifecycle';
 
 const facts: LetterFacts = {
   reference: 'R-000012',

@@ -26,6 +26,10 @@ export interface RequestOptions<T> {
    * "wrong credentials" (sign-in) turn this off.
    */
   clearSessionOnUnauthorized?: boolean;
+  /** Headers of this call only: a visitor's private link sends its key this way, never in the address. */
+  headers?: Record<string, string>;
+  /** A download: a successful reply is read as a Blob (a file), not as JSON or text. */
+  asBlob?: boolean;
 }
 
 /**
@@ -133,7 +137,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
   const token = options.token ?? readSession().token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -153,7 +157,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError('network', 'The server could not be reached.');
   }
 
-  const data = await readBody(response);
+  const data = response.ok && options.asBlob ? await response.blob() : await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && options.clearSessionOnUnauthorized !== false) clearSession();
     throw new ApiError('http', `${method} ${path} answered ${response.status}`, response.status, data);

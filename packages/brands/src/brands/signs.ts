@@ -125,6 +125,9 @@ export const signs: BrandConfig = {
     '/sign/:signRef': { title: 'Who runs this CCTV scheme' },
     '/sign/:signRef/print': { title: 'Print this sign' },
     '/requests': { title: 'Requests' },
+    // One request on the operator's desk, and the visitor's own page (the private link in their mail).
+    '/requests/:id': { title: 'Request' },
+    '/request/:reference': { title: 'Your request' },
     '/404': { title: 'Page not found' },
   },
   siteMapPages: [
@@ -161,6 +164,8 @@ export const signs: BrandConfig = {
       '/company',
       '/company-users',
       '/accept-invite',
+      // The desk and each visitor's private page ('/request' covers '/requests' too).
+      '/request',
     ],
   },
   sitemap: true,

@@ -1,6 +1,16 @@
 import type { NavGroup } from '@app/brands';
-import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { RequestsMenuCount } from '../../features/requests/slots';
 import { useBrand } from '../../lib/brand';
 import { useSession } from '../../lib/session';
 import { MAIN_CONTENT_ID, SIDEBAR_ID } from './ids';
@@ -25,6 +35,9 @@ function containsPath(entries: NavEntry[], pathname: string): boolean {
   return entries.some((entry) => entry.to === pathname || containsPath(entry.children ?? [], pathname));
 }
 
+/** What a menu entry shows beside its label, by path: the open requests beside the desk's entry. */
+const entryBadges: Partial<Record<string, ComponentType>> = { '/requests': RequestsMenuCount };
+
 function EntryLink({ entry, onLinkClick }: { entry: NavEntry; onLinkClick: () => void }) {
   if (entry.external) {
     return (
@@ -40,6 +53,7 @@ function EntryLink({ entry, onLinkClick }: { entry: NavEntry; onLinkClick: () =>
       </a>
     );
   }
+  const Badge = entryBadges[entry.to];
   return (
     <RouterNavLink
       className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
@@ -48,6 +62,7 @@ function EntryLink({ entry, onLinkClick }: { entry: NavEntry; onLinkClick: () =>
       onClick={onLinkClick}
     >
       {entry.label}
+      {Badge && <Badge />}
     </RouterNavLink>
   );
 }

@@ -5,6 +5,8 @@ import { lazyPage } from '../../components/lazy-page';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contactUsRoute } from '../../features/contact/contact-route';
 import { lookupRoutes } from '../../features/lookup/routes';
+import { requestsRoutes } from '../../features/requests/routes';
+import { RequestFormSlot } from '../../features/requests/slots';
 import { workspaceRoutes } from '../../features/workspace/routes';
 import { loadSignsPage } from './content-sources';
 
@@ -22,7 +24,9 @@ const plainPage = (slug: string) =>
   markdownPage(slug, () => import('../../features/content/content-page').then((m) => m.ContentPage));
 
 export const routes: RouteObject[] = [
-  ...lookupRoutes,
+  // The sign's page shows the request desk's form: composed here, as features never import each other.
+  ...lookupRoutes({ contactForm: RequestFormSlot }),
+  ...requestsRoutes,
   ...workspaceRoutes,
   {
     path: '/',

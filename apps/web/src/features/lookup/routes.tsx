@@ -1,17 +1,24 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
+import type { ContactFormProps } from './sign-page';
 
 const searchSchemeHandle: RouteHandle = {
   serverLoad: (args) => import('./server-load').then((m) => m.loadSearchSchemePage(args)),
 };
-const signedIn: RouteHandle = { clientOnly: true };
+
+/** What the look-up's pages show of other features, given where the brand's routes are put together. */
+export interface LookupSlots {
+  /** The form on a sign's page that contacts the operator. */
+  contactForm: ComponentType<ContactFormProps>;
+}
 
 /**
- * The public look-up and the Requests list, spread into the signs brand's routes. Each page's
- * code arrives when it is opened, so the brand's first paint carries none of it.
+ * The public look-up, spread into the signs brand's routes. Each page's code arrives when it is
+ * opened, so the brand's first paint carries none of it.
  */
-export const lookupRoutes: RouteObject[] = [
+export const lookupRoutes = ({ contactForm }: LookupSlots): RouteObject[] => [
   {
     path: '/search-scheme',
     element: lazyPage(() => import('./search-scheme-page').then((m) => m.SearchSchemePage)),
@@ -20,15 +27,10 @@ export const lookupRoutes: RouteObject[] = [
   { path: '/search', element: lazyPage(() => import('./search-page').then((m) => m.SearchPage)) },
   {
     path: '/sign/:signRef',
-    element: lazyPage(() => import('./sign-page').then((m) => m.SignPage)),
+    element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm }),
   },
   {
     path: '/sign/:signRef/print',
     element: lazyPage(() => import('./print-page').then((m) => m.PrintPage)),
-  },
-  {
-    path: '/requests',
-    element: lazyPage(() => import('./requests-page').then((m) => m.RequestsPage)),
-    handle: signedIn,
   },
 ];

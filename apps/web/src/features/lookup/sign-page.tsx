@@ -1,5 +1,5 @@
 import { lookupMessages } from '@app/contract/lookup-text';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';
@@ -8,12 +8,22 @@ import { recordSearch } from './api/record-search';
 import { useSignQr } from './api/sign-qr';
 import { signPath } from './format';
 import styles from './lookup.module.css';
-import { RelayForm } from './relay-form';
 import { SchemeDetails } from './scheme-details';
 import { useApiUrl } from './use-api-url';
 
-/** /sign/{signRef}: where the sign's QR code lands. Who runs the scheme and how to reach them. */
-export function SignPage() {
+/** What the sign's page gives the form that contacts the operator (composed by the brand's routes). */
+export interface ContactFormProps {
+  signRef: string;
+  siteName: string;
+  /** Days the site's recorder keeps footage; null when the operator has not said. */
+  retentionDays: number | null;
+}
+
+/**
+ * /sign/{signRef}: where the sign's QR code lands. Who runs the scheme and how to reach them, and
+ * the form that contacts them, which the brand's routes pass in.
+ */
+export function SignPage({ contactForm: ContactForm }: { contactForm: ComponentType<ContactFormProps> }) {
   const { signRef = '' } = useParams();
   const location = useLocation();
   const lookup = useSignLookup(signRef);
@@ -96,7 +106,11 @@ export function SignPage() {
           </section>
           {scheme.contact.relay && contactOpen && (
             <section id="contact" className={styles.card}>
-              <RelayForm signRef={sign.signRef} />
+              <ContactForm
+                signRef={sign.signRef}
+                siteName={scheme.siteName}
+                retentionDays={scheme.retentionDays}
+              />
             </section>
           )}
           <section className={styles.card} aria-labelledby="qr-heading">

@@ -1,0 +1,32 @@
+import { formatUkDate } from '@app/contract/dates';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { summaryQuery } from './api/get-summary';
+import styles from './requests.module.css';
+
+/** "N open requests; the nearest deadline: ...", linking to the desk and to that request. */
+export function SummaryPanel() {
+  const summary = useQuery(summaryQuery);
+  if (!summary.data) return null;
+  const { counts, nearest } = summary.data;
+  const open = counts.open === 1 ? '1 open request' : `${counts.open} open requests`;
+  return (
+    <section className={styles.notice} aria-labelledby="requests-summary-title">
+      <h2 id="requests-summary-title">Requests from the public</h2>
+      <p>
+        {open}
+        {counts.overdue > 0 && <strong>, {counts.overdue} overdue</strong>}
+        {nearest && (
+          <>
+            ; the nearest deadline: {nearest.what}, {formatUkDate(nearest.date)} (
+            <Link to={`/requests/${nearest.id}`}>{nearest.reference}</Link>)
+          </>
+        )}
+        .
+      </p>
+      <p>
+        <Link to="/requests">Open the request desk</Link>
+      </p>
+    </section>
+  );
+}
