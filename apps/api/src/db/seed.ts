@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { contentSeed } from '../modules/content/seed';
+import { demoRequestsSeed } from '../modules/requests/demo-seed';
 import { demoAccountsSeed } from '../modules/users/demo-seed';
 import type { Db } from './db';
 
@@ -14,7 +15,7 @@ export interface Seed {
 }
 
 /** Add a feature's seed here (in the order they must run). */
-export const seeds: Seed[] = [demoAccountsSeed, contentSeed()];
+export const seeds: Seed[] = [demoAccountsSeed, demoRequestsSeed, contentSeed()];
 
 export async function runSeeds(db: Db, env: Env, list: readonly Seed[] = seeds): Promise<void> {
   for (const seed of list) {

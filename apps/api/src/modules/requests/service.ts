@@ -57,6 +57,8 @@ export interface RequestsContext {
   env: ResolvedEnv;
   storage: FileStorage;
 }
+/** What the calls that store no file need. */
+type Ctx = Pick<RequestsContext, 'db' | 'env'>;
 
 type Intake = z.output<typeof requestIntakeBody>;
 type OperatorActionInput = z.output<typeof operatorActionBody>;
@@ -287,7 +289,7 @@ export function brandOf(row: RequestRow): BrandConfig {
 
 /** Stores a visitor's request, tells the operator's chosen users and acknowledges it to the visitor. */
 export async function receiveRequest(
-  ctx: RequestsContext,
+  ctx: Ctx,
   brand: BrandConfig,
   signRef: string,
   body: Intake,
@@ -406,18 +408,20 @@ async function visitorView(q: Queryable, row: RequestRow, now: Date): Promise<Vi
   };
 }
 
-export async function visitorRequest(
-  ctx: RequestsContext,
-  reference: string,
-  secret: string,
-  now = new Date(),
-) {
+/** The secret of a request's private link (the demo seed acts as its visitor with it). */
+export async function visitorSecret(q: Queryable, env: ResolvedEnv, id: number): Promise<string> {
+  const row = await mustFind(repo.requestById(q, id));
+  if (!row.link_nonce) throw new HttpError(404, requestMessages.notFound);
+  return linkSecret(env, row.id, row.link_nonce);
+}
+
+export async function visitorRequest(ctx: Ctx, reference: string, secret: string, now = new Date()) {
   const row = await visitorRow(ctx.db, ctx.env, reference, secret, now);
   return visitorView(ctx.db, row, now);
 }
 
 /** Tells the users who hear of requests that the visitor did something. */
-async function tellOperators(ctx: RequestsContext, q: Queryable, row: RequestRow, what: string) {
+async function tellOperators(ctx: Ctx, q: Queryable, row: RequestRow, what: string) {
   for (const user of await repo.notifiedUsers(q, row.company_id)) {
     await enqueueMail(q, visitorWroteMail(brandOf(row), ctx.env, user.email, row, what));
   }
@@ -430,7 +434,7 @@ function refuseUnless(row: RequestRow, action: RequestAction) {
 
 /** The visitor answers a clarification, or withdraws. */
 export async function visitorAction(
-  ctx: RequestsContext,
+  ctx: Ctx,
   reference: string,
   secret: string,
   input: { action: Extract<VisitorAction, 'clarify' | 'withdraw'>; body: string },
@@ -479,7 +483,7 @@ export async function visitorAction(
 }
 
 export async function visitorMessage(
-  ctx: RequestsContext,
+  ctx: Ctx,
   reference: string,
   secret: string,
   body: string,
@@ -504,19 +508,14 @@ export async function visitorMessage(
 }
 
 /** Checks the link before an upload is read, so a stranger's bytes are never stored. */
-export async function checkVisitorUpload(
-  ctx: RequestsContext,
-  reference: string,
-  secret: string,
-  now = new Date(),
-) {
+export async function checkVisitorUpload(ctx: Ctx, reference: string, secret: string, now = new Date()) {
   const row = await visitorRow(ctx.db, ctx.env, reference, secret, now);
   refuseUnless(row, 'send_identity');
 }
 
 /** The visitor's proof of identity (or authority) arrived: the clock starts from today. */
 export async function visitorDocument(
-  ctx: RequestsContext,
+  ctx: Ctx,
   reference: string,
   secret: string,
   file: { storageKey: string; fileName: string; contentType: string; size: number },
@@ -629,7 +628,7 @@ const visitorHears: Partial<Record<OperatorAction, string>> = {
 
 /** One of the operator's actions on a request, if its state allows it; two at once are taken in turn. */
 export async function operatorAction(
-  ctx: RequestsContext,
+  ctx: Ctx,
   user: AuthUser,
   id: number,
   input: OperatorActionInput,
@@ -708,13 +707,7 @@ export async function operatorAction(
   });
 }
 
-export async function operatorMessage(
-  ctx: RequestsContext,
-  user: AuthUser,
-  id: number,
-  body: string,
-  now = new Date(),
-) {
+export async function operatorMessage(ctx: Ctx, user: AuthUser, id: number, body: string, now = new Date()) {
   return ctx.db.transaction(async (tx) => {
     const row = await mustFind(repo.companyRequest(tx, user.companyId, id, true));
     if (row.state === 'withdrawn' || row.state === 'closed')
@@ -746,7 +739,7 @@ export async function operatorMessage(
 }
 
 export async function footageSaved(
-  ctx: RequestsContext,
+  ctx: Ctx,
   user: AuthUser,
   id: number,
   input: z.output<typeof footageSavedBody>,

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSeeds } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_ACCOUNT, demoAccountsSeed } from '../users/demo-seed';
+import { call } from '../users/test-helpers';
+import { demoRequestsSeed } from './demo-seed';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+describe('the demo requests', () => {
+  it('give the demo operator a request in every state of the desk, once', async () => {
+    t = await createTestApp({ env: { nodeEnv: 'development' } });
+    await runSeeds(t.db, t.env, [demoAccountsSeed, demoRequestsSeed]);
+    await runSeeds(t.db, t.env, [demoAccountsSeed, demoRequestsSeed]);
+    const states = await t.db.query<{ state: string }>('select state from relay_requests order by id');
+    expect(new Set(states.map((s) => s.state))).toEqual(
+      new Set([
+        'received',
+        'awaiting_identity',
+        'awaiting_clarification',
+        'in_progress',
+        'extended',
+        'answered',
+        'closed',
+        'withdrawn',
+      ]),
+    );
+    expect(states).toHaveLength(11);
+    const login = await call(t, 'POST', '/api/users/login', {
+      body: { userName: DEMO_ACCOUNT.userName, password: DEMO_ACCOUNT.password },
+    });
+    const token = login.json().token;
+    const desk = (await call(t, 'GET', '/api/requests', { token })).json();
+    expect(desk.counts).toMatchObject({ open: 8, awaiting_visitor: 2, overdue: 1, closed: 3 });
+    // The most urgent first: the footage about to be overwritten, not yet saved.
+    expect(desk.requests[0]).toMatchObject({ visitorName: 'Priya Shah', footageSaved: null });
+    expect(desk.requests[0].next).toMatch(/^Save the footage before /);
+  });
+
+  it('are not made in production', async () => {
+    t = await createTestApp({ env: { nodeEnv: 'production' } });
+    await runSeeds(t.db, t.env, [demoAccountsSeed, demoRequestsSeed]);
+    expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
+  });
+});
