@@ -6,7 +6,7 @@ import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contactUsRoute } from '../../features/contact/contact-route';
 import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
-import { RequestFormSlot } from '../../features/requests/slots';
+import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
 import { workspaceRoutes } from '../../features/workspace/routes';
 import { loadSignsPage } from './content-sources';
 
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
   // The sign's page shows the request desk's form: composed here, as features never import each other.
   ...lookupRoutes({ contactForm: RequestFormSlot }),
   ...requestsRoutes,
-  ...workspaceRoutes,
+  ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
   {
     path: '/',
     element: markdownPage('home', () => import('../../features/content/home-page').then((m) => m.HomePage)),

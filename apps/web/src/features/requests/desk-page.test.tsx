@@ -183,4 +183,45 @@ describe('the request desk', () => {
     );
     expect(entry.getAttribute('href')).toBe('/requests');
   });
+
+  it('sums up open requests and the nearest deadline on Your sites, where an operator lands after sign-in', async () => {
+    signIn();
+    stubFetch({
+      '/api/account': {
+        status: 200,
+        body: {
+          id: 7,
+          userName: 'operator',
+          title: 'Ms',
+          firstname: 'Ada',
+          surname: 'King',
+          tel: '0113',
+          email: 'ada@example.com',
+          pendingEmail: null,
+          masterUser: 0,
+          companyId: 5,
+          companyName: 'Northern Watch Ltd',
+        },
+      },
+      '/api/sites/company/5': { status: 200, body: [] },
+      '/api/requests/summary': {
+        status: 200,
+        body: {
+          counts,
+          nearest: { id: 12, reference: 'R-000012', date: '2026-11-30', what: 'footage overwritten' },
+        },
+      },
+    });
+    setScreenWidth(375);
+    await renderShell({ path: '/your-sites' });
+    const panel = (await screen.findByRole('heading', { name: 'Requests from the public' }, wait))
+      .parentElement as HTMLElement;
+    expect(panel.textContent).toContain(
+      '3 open requests, 1 overdue; the nearest deadline: footage overwritten, 30 November 2026 (R-000012).',
+    );
+    expect(within(panel).getByRole('link', { name: 'R-000012' }).getAttribute('href')).toBe('/requests/12');
+    expect(within(panel).getByRole('link', { name: 'Open the request desk' }).getAttribute('href')).toBe(
+      '/requests',
+    );
+  });
 });

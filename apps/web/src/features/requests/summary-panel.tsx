@@ -11,7 +11,7 @@ export function SummaryPanel() {
   const { counts, nearest } = summary.data;
   const open = counts.open === 1 ? '1 open request' : `${counts.open} open requests`;
   return (
-    <section className={styles.notice} aria-labelledby="requests-summary-title">
+    <section className={`${styles.notice} ${styles.section}`} aria-labelledby="requests-summary-title">
       <h2 id="requests-summary-title">Requests from the public</h2>
       <p>
         {open}

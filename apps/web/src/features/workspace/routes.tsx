@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
@@ -8,8 +9,13 @@ const signedIn: RouteHandle = { clientOnly: true };
  * The operator workspace, spread into the signs brand's routes. Each page's code arrives when it
  * is opened, so none of it is in the brand's first paint.
  */
-const pages: RouteObject[] = [
-  { path: '/your-sites', element: lazyPage(() => import('./your-sites-page').then((m) => m.YourSitesPage)) },
+const pages = ({ yourSitesLead }: WorkspaceSlots): RouteObject[] => [
+  {
+    path: '/your-sites',
+    element: lazyPage(() => import('./your-sites-page').then((m) => m.YourSitesPage), {
+      lead: yourSitesLead,
+    }),
+  },
   { path: '/site', element: lazyPage(() => import('./site-page').then((m) => m.SitePage)) },
   {
     path: '/manage-signs',
@@ -34,5 +40,12 @@ const pages: RouteObject[] = [
   },
 ];
 
+/** What the workspace's pages show of other features, given where the brand's routes are put together. */
+export interface WorkspaceSlots {
+  /** First on Your sites, where an operator lands after sign-in (the open requests). */
+  yourSitesLead: ReactNode;
+}
+
 /** Signed-in pages: drawn in the browser, never by the server. */
-export const workspaceRoutes: RouteObject[] = pages.map((route) => ({ ...route, handle: signedIn }));
+export const workspaceRoutes = (slots: WorkspaceSlots): RouteObject[] =>
+  pages(slots).map((route) => ({ ...route, handle: signedIn }));

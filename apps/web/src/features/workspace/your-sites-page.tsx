@@ -3,6 +3,7 @@ import { retentionMessages, retentionText } from '@app/contract/retention';
 import type { SiteSummary } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { useFocusOutcome } from '../../lib/focus-outcome';
@@ -141,10 +142,19 @@ function SitesList({ companyId }: { companyId: number }) {
   );
 }
 
-export function YourSitesPage() {
+/**
+ * /your-sites, where an operator lands after sign-in. `lead` is shown first to a signed-in operator:
+ * the brand's routes pass in the summary of open requests (features never import each other).
+ */
+export function YourSitesPage({ lead }: { lead?: ReactNode }) {
   return (
     <WorkspacePage intro="The CCTV sites registered to your company.">
-      {(account) => <SitesList companyId={account.companyId} />}
+      {(account) => (
+        <>
+          {lead}
+          <SitesList companyId={account.companyId} />
+        </>
+      )}
     </WorkspacePage>
   );
 }
