@@ -212,11 +212,12 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
 
   it("links a drawn page's sister sites at their configured addresses, whatever the forwarded host", async () => {
     t = await createTestApp({ env: { webDistDir: webDist, trustProxy: 1 } });
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { 'x-forwarded-host': 'signs.evil.example' },
       { 'x-forwarded-host': 'dvr.localhost' },
       { host: 'signs.evil.example' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const res = await page('signs.localhost', '/our-brands', headers);
       expect(res.statusCode).toBe(200);
       expect(res.body).toMatch(/<h1[^>]*>Our brands<\/h1>/);
