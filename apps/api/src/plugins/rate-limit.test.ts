@@ -82,15 +82,15 @@ describe('rate limits per client address, pinned', () => {
     refusedFor(await check(30));
   });
 
-  it('forgot-password: 10 in 15 minutes from one address, and 5 for one e-mail from anywhere', async () => {
+  it('forgot-password: 10 in 15 minutes from one address; one e-mail from anywhere is never refused', async () => {
     t = await createTestApp();
     const ask = (email: string, remoteAddress: string) =>
       call(t, 'POST', '/api/users/forgot-password', { body: { email }, remoteAddress });
     expect(statuses(await repeat(10, (i) => ask(`person${i}@example.com`, '127.0.7.1')))).toEqual([200]);
     refusedFor(await ask('person10@example.com', '127.0.7.1'));
 
-    expect(statuses(await repeat(5, (i) => ask('someone@example.com', `127.0.8.${i + 1}`)))).toEqual([200]);
-    refusedFor(await ask('someone@example.com', '127.0.8.100'));
+    // Strangers cannot keep the owner from a link: the mails are capped instead (decision 0044).
+    expect(statuses(await repeat(8, (i) => ask('someone@example.com', `127.0.8.${i + 1}`)))).toEqual([200]);
   });
 
   it('user look-up: 30 for one user name in 5 minutes; resending: 5 for one user name in 15 minutes', async () => {

@@ -24,10 +24,11 @@ export const accountLimits = {
     name: 'sticker-check',
     perAddress: { max: 30, windowMs: 5 * MINUTE },
   },
+  // Per e-mail address, never a refusal (a stranger's requests would keep the owner from a link):
+  // repeated requests mail the same live link, at most 5 times in 15 minutes (docs/decisions/0044).
   forgotPassword: {
     name: 'forgot-password',
     perAddress: { max: 10, windowMs: 15 * MINUTE },
-    perAccount: { max: 5, windowMs: 15 * MINUTE, account: bodyEmail('email') },
   },
   userLookup: {
     name: 'user-lookup',

@@ -48,16 +48,21 @@ export function signSessionToken(
     .sign(keyOf(secret));
 }
 
+/**
+ * A reset link's token. `expiresAt` (seconds since 1970; default an hour from now) is its stored
+ * expiry, so the same link signed again is the very same token (docs/decisions/0044).
+ */
 export function signResetToken(
   secret: string,
   user: { id: number; userName: string; passwordVersion: number },
   jti: string,
+  expiresAt = Math.floor(Date.now() / 1000) + RESET_TTL_SECONDS,
 ): Promise<string> {
   return new SignJWT({ purpose: 'reset', id: user.id, userName: user.userName, pv: user.passwordVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setJti(jti)
-    .setIssuedAt()
-    .setExpirationTime(`${RESET_TTL_SECONDS}s`)
+    .setIssuedAt(expiresAt - RESET_TTL_SECONDS)
+    .setExpirationTime(expiresAt)
     .sign(keyOf(secret));
 }
 

@@ -18,14 +18,20 @@ const reset = (token: string, userName: string, password: string) =>
   call(t, 'PUT', '/api/users/reset-password/', { token, body: { userName, password } });
 
 describe('forgot password and reset', () => {
-  it('an unknown address is told "User not found"', async () => {
+  it('answers the same for every address, known or not; only an account gets mail (decision 0044)', async () => {
     t = await createTestApp();
-    const res = await call(t, 'POST', '/api/users/forgot-password', {
-      body: { email: 'nobody@example.com' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'User not found' });
-    expect(await t.db.query('select id from mail_outbox')).toEqual([]);
+    const user = await signedIn(t);
+    const ask = (email: string) => call(t, 'POST', '/api/users/forgot-password', { body: { email } });
+    const unknown = await ask('nobody@example.com');
+    const known = await ask(String(user.body.email));
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: messages.forgotPassword.sent });
+    expect(known.body).toBe(unknown.body);
+    expect(await outboxFor(t.db, 'nobody@example.com')).toEqual([]);
+    expect((await outboxFor(t.db, String(user.body.email))).at(-1)?.subject).toBe(
+      'Reset your CCTV Sign Register password',
+    );
   });
 
   it('the mailed link (brand origin, one hour) resets the password once; then the old sessions and password are gone', async () => {
@@ -73,17 +79,74 @@ describe('forgot password and reset', () => {
     expect(changed?.subject).toBe('Your CCTV Sign Register password was changed');
   });
 
-  it('only the newest reset link works', async () => {
+  it('a repeated request while the link is live mails the same link again; once used, the next is new', async () => {
     t = await createTestApp();
     const user = await signedIn(t);
     const userName = String(user.body.userName);
     const first = await askForReset(String(user.body.email));
     const second = await askForReset(String(user.body.email));
-    expect((await reset(first, userName, 'first link password')).statusCode).toBe(401);
+    expect(second).toBe(first);
 
+    expect((await reset(first, userName, 'first link password')).statusCode).toBe(200);
     const third = await askForReset(String(user.body.email));
-    expect((await reset(second, userName, 'second link password')).statusCode).toBe(401);
+    expect(third).not.toBe(first);
+    expect((await reset(first, userName, 'first link again')).statusCode).toBe(401);
     expect((await reset(third, userName, 'third link password')).statusCode).toBe(200);
+  });
+
+  it("no number of strangers' requests leaves the owner without a working link in their inbox", async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    const email = String(user.body.email);
+    // Twenty strangers, each from an address of their own (the per-address limit is 10 in 15 minutes).
+    for (let i = 0; i < 20; i++) {
+      const res = await call(t, 'POST', '/api/users/forgot-password', {
+        body: { email },
+        remoteAddress: `203.0.113.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: messages.forgotPassword.sent });
+    }
+    const links = (await outboxFor(t.db, email))
+      .filter((mail) => mail.subject === 'Reset your CCTV Sign Register password')
+      .map((mail) => linkIn(mail.text_body).searchParams.get('value'));
+    // The link, then 5 more mails of it in 15 minutes; the rest are answered the same and mail nothing.
+    expect(links).toHaveLength(6);
+    expect(new Set(links).size).toBe(1);
+
+    // The owner asks too: the same answer, no 429, and the link in the inbox works.
+    const own = await call(t, 'POST', '/api/users/forgot-password', {
+      body: { email },
+      remoteAddress: '198.51.100.1',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ message: messages.forgotPassword.sent });
+    expect(
+      (await reset(links[0] ?? '', String(user.body.userName), 'the owner new password')).statusCode,
+    ).toBe(200);
+  });
+
+  it('a link with under 15 minutes left, or of a password changed since, is replaced by a new one', async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    const userName = String(user.body.userName);
+    const email = String(user.body.email);
+    const ending = await askForReset(email);
+    await t.db.query(
+      `update user_tokens set expires_at = now() + interval '10 minutes' where purpose = 'reset'`,
+    );
+    const fresh = await askForReset(email);
+    expect(fresh).not.toBe(ending);
+    expect((await reset(ending, userName, 'ending link password')).statusCode).toBe(401);
+
+    const changed = await call(t, 'POST', '/api/account/password', {
+      token: user.token,
+      body: { currentPassword: user.body.password, newPassword: 'changed on the account page' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await askForReset(email);
+    expect(after).not.toBe(fresh);
+    expect((await reset(after, userName, 'after the change')).statusCode).toBe(200);
   });
 
   it('an old link stays dead after another link changed the password', async () => {
@@ -91,10 +154,13 @@ describe('forgot password and reset', () => {
     const user = await signedIn(t);
     const userName = String(user.body.userName);
     const stale = await askForReset(String(user.body.email));
-    // Re-open the stale link's row, as if it had never been superseded: the password version still kills it.
+    // The stale link expires, so the next request mails a new one.
+    await t.db.query(`update user_tokens set expires_at = now() where purpose = 'reset'`);
     const fresh = await askForReset(String(user.body.email));
+    expect(fresh).not.toBe(stale);
     expect((await reset(fresh, userName, 'changed by the fresh link')).statusCode).toBe(200);
-    await t.db.query('update user_tokens set used_at = null');
+    // Re-open the stale link's row, as if it had never been superseded: the password version still kills it.
+    await t.db.query(`update user_tokens set used_at = null, expires_at = now() + interval '1 hour'`);
     expect((await reset(stale, userName, 'stale link password')).statusCode).toBe(401);
   });
 

@@ -16,7 +16,7 @@ import type { ResolvedEnv } from '../../env';
 import { HttpError } from '../../lib/http-error';
 import type { Authenticated } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { CONFIRM_TTL_SECONDS, RESET_TTL_SECONDS, signResetToken, signSessionToken } from '../auth/tokens';
+import { CONFIRM_TTL_SECONDS, signResetToken, signSessionToken } from '../auth/tokens';
 import {
   consumeUserToken,
   isLiveUserToken,
@@ -38,6 +38,7 @@ import {
   insertUser,
   toUserRecord,
 } from './repository';
+import { resetLinkToMail } from './reset-link';
 
 export interface AccountContext {
   db: Db;
@@ -255,15 +256,21 @@ export async function resendConfirmation(ctx: AccountContext, userName: string):
   });
 }
 
-/** Mails a reset link (the newest one only works) when an account has this address. */
+/**
+ * Mails the account with this address its reset link: the live one again, or a new one when none
+ * is live (reset-link.ts). The answer is the same whether or not an account has the address, so
+ * nobody learns who has an account here (a departure from SPEC section 8, docs/decisions/0044).
+ */
 export async function forgotPassword(ctx: AccountContext, email: string): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return { message: messages.forgotPassword.userNotFoundServer };
-  await ctx.db.transaction(async (tx) => {
-    const jti = await issueUserToken(tx, user.id, 'reset', RESET_TTL_SECONDS);
-    const jwt = await signResetToken(ctx.env.jwtSecret, user, jti);
-    await enqueueMail(tx, resetMail(ctx.brand, ctx.env, user, jwt));
-  });
+  if (user) {
+    await ctx.db.transaction(async (tx) => {
+      const link = await resetLinkToMail(tx, ctx.env.jwtSecret, user);
+      if (!link) return;
+      const jwt = await signResetToken(ctx.env.jwtSecret, user, link.jti, link.expiresAt);
+      await enqueueMail(tx, resetMail(ctx.brand, ctx.env, user, jwt));
+    });
+  }
   return { message: messages.forgotPassword.sent };
 }
 
