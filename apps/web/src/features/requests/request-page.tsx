@@ -38,10 +38,10 @@ import { useFocusOutcome } from '../../lib/focus-outcome';
 import { useSession } from '../../lib/session';
 import { download } from './api/download';
 import { footageSaved } from './api/footage-saved';
-import { deskKey } from './api/get-desk';
 import { requestKey, requestQuery } from './api/get-request';
 import { operatorAction } from './api/operator-action';
 import { operatorMessage } from './api/operator-message';
+import { deskKey } from './api/query-keys';
 import {
   ExplainedDateText,
   failureText,

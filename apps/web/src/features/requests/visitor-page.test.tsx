@@ -101,7 +101,7 @@ describe('the visitor’s own page', () => {
     await waitFor(() => expect(document.activeElement).toBe(status));
     const upload = calls.find((c) => c.method === 'POST');
     expect(upload?.headers['x-request-key']).toBe(secret);
-    const sentFile = upload?.body instanceof FormData ? upload.body.get('file') : null;
+    const sentFile = upload?.body instanceof FormData ? upload.body.get('uploadFile') : null;
     expect(sentFile).toBeInstanceOf(File);
     expect(sentFile instanceof File && sentFile.name).toBe('passport.png');
     expect(screen.getByText('Being dealt with')).toBeTruthy();

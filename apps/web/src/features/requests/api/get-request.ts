@@ -1,7 +1,7 @@
 import { type DeskRequest, deskRequestReply } from '@app/contract/requests';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { deskKey } from './get-desk';
+import { deskKey } from './query-keys';
 
 export const requestKey = (id: number) => [...deskKey, 'request', id];
 

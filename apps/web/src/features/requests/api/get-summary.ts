@@ -1,7 +1,7 @@
 import type { DeskSummary } from '@app/contract/requests';
 import { queryOptions } from '@tanstack/react-query';
 import { api, trustedReply } from '../../../lib/api-client';
-import { deskKey } from './get-desk';
+import { deskKey } from './query-keys';
 
 /**
  * GET /api/requests/summary: the counts beside the menu entry and the nearest deadline. Read
