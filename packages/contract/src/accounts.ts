@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { withAddressPostcode } from './postcode';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages } from './retention';
 import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
@@ -109,32 +110,34 @@ export const stickerCheckReply = z.object({
 export type StickerCheckReply = z.infer<typeof stickerCheckReply>;
 
 // ---- POST /api/users/add
-export const signUpBody = z.strictObject({
-  companyName: text('Company Name', 120),
-  title: text('Title', 20),
-  firstname: text('First Name', 60),
-  surname: text('Surname', 60),
-  address1: text('Address 1', 120),
-  address2: optionalText('Address 2', 120),
-  address3: optionalText('Address 3', 120),
-  town: text('Town', 80),
-  postcode: text('Postcode', 16),
-  county: text('county', 80).transform(stripParenthesised),
-  email: emailSchema,
-  tel: text('Telephone', 30),
-  userName: userNameSchema,
-  password: newPasswordSchema,
-  siteName: text('Site Name', SITE_NAME_MAX),
-  keyInfo: text('Key Information', KEY_INFO_MAX, 'many'),
-  signRef: signRefSchema,
-  // Sent in addition to the spec's payload so the server re-checks the claim in the same
-  // transaction (see docs/decisions): the sign reference alone is printed on the sign.
-  prefixNo: prefixNoSchema,
-  masterUser: z.literal(1),
-  // Ours, optional so the spec's payload stays valid: left out, the site's retention is stored as
-  // not stated and the workspace asks for it.
-  retentionDays: retentionDaysSchema.optional(),
-});
+export const signUpBody = z
+  .strictObject({
+    companyName: text('Company Name', 120),
+    title: text('Title', 20),
+    firstname: text('First Name', 60),
+    surname: text('Surname', 60),
+    address1: text('Address 1', 120),
+    address2: optionalText('Address 2', 120),
+    address3: optionalText('Address 3', 120),
+    town: text('Town', 80),
+    postcode: text('Postcode', 16),
+    county: text('county', 80).transform(stripParenthesised),
+    email: emailSchema,
+    tel: text('Telephone', 30),
+    userName: userNameSchema,
+    password: newPasswordSchema,
+    siteName: text('Site Name', SITE_NAME_MAX),
+    keyInfo: text('Key Information', KEY_INFO_MAX, 'many'),
+    signRef: signRefSchema,
+    // Sent in addition to the spec's payload so the server re-checks the claim in the same
+    // transaction (see docs/decisions): the sign reference alone is printed on the sign.
+    prefixNo: prefixNoSchema,
+    masterUser: z.literal(1),
+    // Ours, optional so the spec's payload stays valid: left out, the site's retention is stored as
+    // not stated and the workspace asks for it.
+    retentionDays: retentionDaysSchema.optional(),
+  })
+  .transform(withAddressPostcode);
 export type SignUpBody = z.input<typeof signUpBody>;
 export const signUpReply = z.object({
   success: z.boolean(),

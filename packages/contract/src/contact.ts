@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { addressPostcode, isUkCountry } from './postcode';
 import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
@@ -203,7 +204,12 @@ export function contactDataSchema(rules: ContactFieldRules) {
     if (!rule || name === 'file') continue;
     shape[name] = fieldSchema(name, rule === 'required');
   }
-  return strictFields(shape);
+  // The Post Code as stored: normalised for a UK address (no Country, or the UK named), else trimmed.
+  return strictFields(shape).transform((data) =>
+    data.postCode === undefined
+      ? data
+      : { ...data, postCode: addressPostcode(data.postCode, isUkCountry(data.country ?? '')) },
+  );
 }
 
 /** The fields of a brand's form in display order, `file` included. */

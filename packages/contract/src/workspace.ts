@@ -11,6 +11,7 @@ import {
   stripParenthesised,
   userNameSchema,
 } from './accounts';
+import { withAddressPostcode } from './postcode';
 import { isSingleLine, type Lines, singleLineMessage } from './single-line';
 import { z } from './zod';
 
@@ -80,19 +81,21 @@ const optional = (label: string, max: number, lines: Lines = 'one') => {
 };
 
 // ---- Sites: POST /api/sites/add, PUT /api/sites/{id}
-export const siteBody = z.strictObject({
-  name: text('Site Name', workspaceLimits.siteName),
-  address1: optional('Address 1', workspaceLimits.addressLine),
-  address2: optional('Address 2', workspaceLimits.addressLine),
-  address3: optional('Address 3', workspaceLimits.addressLine),
-  town: optional('Town', workspaceLimits.town),
-  postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
-  keyInfo: text('Key Information', workspaceLimits.keyInfo, 'many'),
-  // Required here: adding or editing a site is where the operator says it (null only from sign-up).
-  retentionDays: retentionDaysSchema,
-  whoSees: optional('Who sees the recordings', workspaceLimits.whoSees),
-});
+export const siteBody = z
+  .strictObject({
+    name: text('Site Name', workspaceLimits.siteName),
+    address1: optional('Address 1', workspaceLimits.addressLine),
+    address2: optional('Address 2', workspaceLimits.addressLine),
+    address3: optional('Address 3', workspaceLimits.addressLine),
+    town: optional('Town', workspaceLimits.town),
+    postcode: optional('Postcode', workspaceLimits.postcode),
+    county: optional('County', workspaceLimits.county).transform(stripParenthesised),
+    keyInfo: text('Key Information', workspaceLimits.keyInfo, 'many'),
+    // Required here: adding or editing a site is where the operator says it (null only from sign-up).
+    retentionDays: retentionDaysSchema,
+    whoSees: optional('Who sees the recordings', workspaceLimits.whoSees),
+  })
+  .transform(withAddressPostcode);
 export type SiteBody = z.input<typeof siteBody>;
 
 /** The address lines of a site or a company record, as stored. */
@@ -247,16 +250,18 @@ export const companyRecord = z.object({
   tel: z.string(),
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;
-export const companyBody = z.strictObject({
-  name: text('Company Name', workspaceLimits.companyName),
-  address1: optional('Address 1', workspaceLimits.addressLine),
-  address2: optional('Address 2', workspaceLimits.addressLine),
-  address3: optional('Address 3', workspaceLimits.addressLine),
-  town: optional('Town', workspaceLimits.town),
-  postcode: optional('Postcode', workspaceLimits.postcode),
-  county: optional('County', workspaceLimits.county).transform(stripParenthesised),
-  tel: optional('Telephone', workspaceLimits.phone),
-});
+export const companyBody = z
+  .strictObject({
+    name: text('Company Name', workspaceLimits.companyName),
+    address1: optional('Address 1', workspaceLimits.addressLine),
+    address2: optional('Address 2', workspaceLimits.addressLine),
+    address3: optional('Address 3', workspaceLimits.addressLine),
+    town: optional('Town', workspaceLimits.town),
+    postcode: optional('Postcode', workspaceLimits.postcode),
+    county: optional('County', workspaceLimits.county).transform(stripParenthesised),
+    tel: optional('Telephone', workspaceLimits.phone),
+  })
+  .transform(withAddressPostcode);
 export type CompanyBody = z.input<typeof companyBody>;
 
 export const companyUser = z.object({
