@@ -86,7 +86,12 @@ describe('the look-up pages', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('The reference on the sign'), 'k7qm3xwdp9te');
     await user.click(screen.getByRole('button', { name: 'Find the operator' }));
-    expect(await screen.findByText(lookupMessages.notRegistered)).toBeTruthy();
+    // The whole sentence, its "Contact us" a link.
+    expect(
+      await screen.findByText(
+        (_, el) => el?.tagName === 'P' && el.textContent === lookupMessages.notRegistered,
+      ),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sign/K7QM-3XWD-P9TE');
     expect(calls.filter((c) => c.path === '/api/search-records/add').map((c) => c.body)).toEqual([
       { term: 'k7qm3xwdp9te', stickerId: 5 },

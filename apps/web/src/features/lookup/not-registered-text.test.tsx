@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BrandProvider } from '../../lib/brand';
 import { PrintPage } from './print-page';
+import { SignPage } from './sign-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,8 +38,11 @@ function renderUnregisteredSign(page: React.ReactNode) {
 }
 
 describe('an issued sign that is not registered', () => {
-  it('says so, and "Contact us" is a link that opens the contact page', async () => {
-    const router = renderUnregisteredSign(<PrintPage />);
+  it.each([
+    ['sign page', <SignPage key="sign" contactForm={() => null} />],
+    ['print page', <PrintPage key="print" />],
+  ])('its %s says so, and "Contact us" is a link that opens the contact page', async (_, page) => {
+    const router = renderUnregisteredSign(page);
     // The whole sentence as before, with its "Contact us" now a link.
     const notice = await screen.findByText(
       (_, element) => element?.tagName === 'P' && element.textContent === lookupMessages.notRegistered,

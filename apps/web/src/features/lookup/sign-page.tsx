@@ -8,6 +8,7 @@ import { recordSearch } from './api/record-search';
 import { useSignQr } from './api/sign-qr';
 import { signPath } from './format';
 import styles from './lookup.module.css';
+import { NotRegisteredText } from './not-registered-text';
 import { SchemeDetails } from './scheme-details';
 import { useApiUrl } from './use-api-url';
 
@@ -72,7 +73,9 @@ export function SignPage({ contactForm: ContactForm }: { contactForm: ComponentT
         )}
         {sign && !scheme && (
           <div className={styles.notice}>
-            <p>{lookupMessages.notRegistered}</p>
+            <p>
+              <NotRegisteredText />
+            </p>
             <p>
               If this is your sign, <Link to="/">register it</Link> with its reference and prefix number.
             </p>
