@@ -68,7 +68,7 @@ function sfntFromWoff(woff: Buffer): Buffer {
 
 let fonts: [PdfFontName, Buffer][] | undefined;
 
-/** The fonts as TrueType, read once per process (about 2 MB in all). */
+/** The fonts as TrueType, read once per process (about 2.4 MB in all). */
 function fontFiles(): [PdfFontName, Buffer][] {
   const resolve = createRequire(import.meta.url).resolve;
   fonts ??= Object.entries(FILES).map(([name, file]) => [
