@@ -10,6 +10,7 @@ import { publicOrigin } from './lib/public-url';
 import { createMailWorker } from './modules/mail/worker';
 import { createReminderJob } from './modules/reminders/job';
 import { createRequestSweep } from './modules/requests/reminders';
+import { seeds } from './seeds';
 
 export interface StartServerOptions {
   env: ResolvedEnv;
@@ -46,7 +47,7 @@ export async function startServer({
     (await openDb(env, (error) => app?.log.error({ err: error }, 'Idle database connection failed')));
   try {
     const applied = await migrate(db);
-    await runSeeds(db, env);
+    await runSeeds(db, env, seeds);
     app = await buildApp({ env, db, ...(logger === undefined ? {} : { logger }) });
     if (applied.length) app.log.info({ migrations: applied }, 'Applied database migrations');
     await configure?.(app);

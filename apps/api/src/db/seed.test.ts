@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seeds } from '../seeds';
 import { testEnv } from '../test/test-app';
 import { createTestDb } from '../test/test-db';
 import type { Db } from './db';
-import { runSeeds, type Seed, seeds } from './seed';
+import { runSeeds, type Seed } from './seed';
 
 let db: Db;
 beforeAll(async () => {

@@ -1,0 +1,135 @@
+// The architecture's rules, read from the imports of the source (docs/architecture.md):
+//   - a web feature imports no other feature and nothing of app/;
+//   - an API plugin or db/ file imports no module;
+//   - a module's routes import no other module's routes;
+//   - no import cycle between files.
+// Test files are left out: a test may reach across to set up what it tests.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..');
+
+const SOURCE = /\.(ts|tsx)$/;
+const TEST = /\.test\.(ts|tsx)$|\/test\/|test-helpers\.ts$|test-(support|harness)\.tsx?$/;
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') continue;
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s(?:[^'"]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Where a specifier points in the repository, or null for a package from node_modules. */
+function resolveSpecifier(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
+  else if (specifier.startsWith('@app/contract/'))
+    base = join(root, 'packages/contract/src', specifier.slice(14));
+  else if (specifier === '@app/brands') base = join(root, 'packages/brands/src/index');
+  else return null;
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ]) {
+    try {
+      if (statSync(candidate).isFile() && SOURCE.test(candidate)) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** Every non-test source file of the apps and packages, with the repository files it imports. */
+export function importGraph(): Map<string, string[]> {
+  const files = ['apps/api/src', 'apps/web/src', 'packages/contract/src', 'packages/brands/src']
+    .flatMap((dir) => walk(join(root, dir)))
+    .filter((file) => !TEST.test(relative(root, file)));
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const targets: string[] = [];
+    for (const match of text.matchAll(IMPORT)) {
+      const target = resolveSpecifier(file, match[1] ?? match[2] ?? '');
+      if (target && !TEST.test(relative(root, target))) targets.push(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+const rel = (file: string) => relative(root, file);
+const webFeature = (file: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel(file))?.[1];
+const apiModule = (file: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(rel(file))?.[1];
+
+/** Each import that breaks a rule, as "from -> to (rule)". */
+export function ruleBreaks(graph: Map<string, string[]>): string[] {
+  const breaks: string[] = [];
+  for (const [from, targets] of graph) {
+    const f = rel(from);
+    for (const to of targets) {
+      const t = rel(to);
+      const say = (rule: string) => breaks.push(`${f} -> ${t} (${rule})`);
+      const feature = webFeature(from);
+      if (feature) {
+        const other = webFeature(to);
+        if (other && other !== feature) say('a feature imports another feature');
+        if (t.startsWith('apps/web/src/app/')) say('a feature imports app/');
+      }
+      if ((f.startsWith('apps/api/src/plugins/') || f.startsWith('apps/api/src/db/')) && apiModule(to))
+        say('plugins/ and db/ import no module');
+      const module = apiModule(from);
+      if (module && /routes\.ts$/.test(t) && apiModule(to) && apiModule(to) !== module)
+        say("a module imports another module's routes");
+    }
+  }
+  return breaks.sort();
+}
+
+/** The import cycles between files, each as the list of files around it (smallest first). */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components: a component of more than one file is a cycle.
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, indices.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(rel(member));
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return found.sort((a, b) => a.length - b.length || (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
