@@ -13,22 +13,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
-import { hitRateLimit, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { hitRateLimit, rateLimit } from '../../plugins/rate-limit';
+import { lookupLimits } from './limits';
 import { addSearchRecord, searchSchemes } from './repository';
 
 const tags = ['lookup'];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/**
- * Generous for a person, tight enough that walking the register page by page is pointless. The
- * look-ups are public reads, counted in memory per instance; recording one writes, and counts in
- * the database.
- */
-export const lookupLimits = {
-  search: { name: 'lookup-search', perAddress: { max: 60, windowMs: MINUTE }, inMemory: true },
-  record: { name: 'search-record', perAddress: { max: 120, windowMs: MINUTE } },
-} satisfies Record<string, RouteLimit>;
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

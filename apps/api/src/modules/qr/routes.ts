@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../plugins/rate-limit';
-import { lookupLimits } from '../lookup/routes';
+import { lookupLimits } from '../lookup/limits';
 import { qrPng, qrSvg, signPageUrl } from './qr';
 
 const tags = ['signs'];
