@@ -15,6 +15,7 @@ import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
 import { createLogging, OneLinePerRequest } from './lib/logger';
+import { connectionOptions, MAX_CONNECTIONS } from './lib/server-limits';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { registerSignLookupCache } from './modules/lookup/cache';
@@ -81,7 +82,10 @@ export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions
     // limits, logs) is the socket's address and request.protocol the connection's.
     ...(env.trustProxy === undefined ? {} : { trustProxy: trustProxyOption(env.trustProxy) }),
     genReqId: requestIdOf,
+    // A slow request gets 408 and its connection closed (REQUEST_TIMEOUT_MS): nobody holds a socket.
+    ...connectionOptions(env),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = MAX_CONNECTIONS;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

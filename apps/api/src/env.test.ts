@@ -29,6 +29,7 @@ describe('parseEnv', () => {
       mailRetentionDays: 30,
       dbStatementTimeoutMs: 5000,
       lookupCacheSeconds: 30,
+      requestTimeoutMs: 30_000,
       storage: { kind: 'local' },
     });
   });

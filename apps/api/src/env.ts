@@ -118,6 +118,7 @@ const envSchema = z
     MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
     LOOKUP_CACHE_SECONDS: wholeNumber(0, 300).default(30),
+    REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -197,6 +198,8 @@ export interface Env {
   dbStatementTimeoutMs: number;
   /** How long a sign look-up is kept in memory (changes invalidate it at once); 0: not kept. */
   lookupCacheSeconds: number;
+  /** The longest a request, headers and body, may take to arrive; past it the answer is 408 and the connection closes. */
+  requestTimeoutMs: number;
 }
 
 /** An environment whose signing secret is known. */
@@ -244,6 +247,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mailRetentionDays: v.MAIL_RETENTION_DAYS,
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     lookupCacheSeconds: v.LOOKUP_CACHE_SECONDS,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
     storage:
       v.STORAGE === 's3'
         ? {
