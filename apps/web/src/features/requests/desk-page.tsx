@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { download } from './api/download';
 import { deskQuery } from './api/get-desk';
 import { notifyQuery } from './api/get-notify';
+import { summaryQuery } from './api/get-summary';
 import { putNotify } from './api/put-notify';
 import { ExplainedDateText, failureText, OverwriteText } from './request-parts';
 import styles from './requests.module.css';
@@ -139,7 +140,8 @@ function Desk({ filter, master }: { filter: DeskFilter; master: boolean }) {
   const desk = useQuery(deskQuery(filter));
   const [downloadError, setDownloadError] = useState<string>();
   const today = ukIsoDate(new Date());
-  const counts = desk.data?.counts;
+  // The totals come with the summary (also the menu's count), so the list is only the page it shows.
+  const counts = useQuery(summaryQuery).data?.counts;
 
   return (
     <>

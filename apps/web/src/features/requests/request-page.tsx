@@ -30,6 +30,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { Field } from '../../components/form-fields';
+import fieldStyles from '../../components/form-fields.module.css';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
 import { SignInGate } from '../../components/sign-in-gate';
@@ -188,19 +189,23 @@ function Actions({
     return <p>No more steps: this request is {requestStateLabels[request.state].toLowerCase()}.</p>;
   return (
     <>
-      <Field
-        formId="actions"
-        spec={{
-          name: 'next-step',
-          label: 'What do you want to do?',
-          kind: 'radio',
-          required: false,
-          options: request.actions.map((value) => ({ value, label: requestActionLabels[value] })),
-        }}
-        value={action}
-        error={undefined}
-        onChange={(value) => setChosen(value as OperatorAction)}
-      />
+      <fieldset className={styles.steps}>
+        <legend className={fieldStyles.label}>What do you want to do?</legend>
+        <div className={fieldStyles.radios}>
+          {request.actions.map((value) => (
+            <label key={value} className={fieldStyles.radio}>
+              <input
+                type="radio"
+                name="next-step"
+                value={value}
+                checked={action === value}
+                onChange={() => setChosen(value)}
+              />
+              {requestActionLabels[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {action === 'answer' && <AnswerForm request={request} run={(text, outcome) => run(text, outcome)} />}
       {action && isAsking(action) && (
         <TextForm

@@ -19,7 +19,10 @@ export function SummaryPanel() {
         {nearest && (
           <>
             ; the nearest deadline: {nearest.what}, {formatUkDate(nearest.date)} (
-            <Link to={`/requests/${nearest.id}`}>{nearest.reference}</Link>)
+            <Link className={styles.reference} to={`/requests/${nearest.id}`}>
+              {nearest.reference}
+            </Link>
+            )
           </>
         )}
         .

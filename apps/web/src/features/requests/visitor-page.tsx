@@ -103,6 +103,7 @@ function ProofForm({ send }: { send: (file: File) => Promise<unknown> }) {
           id={inputId}
           name="file"
           type="file"
+          className={styles.file}
           accept={PROOF_TYPES.join(',')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}

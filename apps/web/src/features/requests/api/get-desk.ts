@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deskKey } from './query-keys';
 
-/** GET /api/requests?filter=: the company's requests, most urgent first, and the count of each filter. */
+/** GET /api/requests?filter=: the company's requests of one filter, the most urgent first (at most 100). */
 export function deskQuery(filter: DeskFilter) {
   return queryOptions<DeskReply>({
     queryKey: [...deskKey, 'list', filter],
