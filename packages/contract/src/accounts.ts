@@ -205,7 +205,21 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 export const userReply = z.array(userRecord);
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a row can have (PostgreSQL's integer). */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = `id must be a whole number from 1 to ${MAX_ID}, in digits`;
+/**
+ * An id in a path, written one way only: digits, no leading zero, at most MAX_ID. `01`, ` 1`
+ * (`%201`), `0x10`, `1e1` and `1.0` are refused, not read as the number they spell, so one row
+ * has one address (and one cache entry, one log line to search for).
+ */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { error: ID_MESSAGE })
+  .transform(Number)
+  .refine((id) => id <= MAX_ID, { error: ID_MESSAGE });
+/** The `:id` of every route that takes one. */
+export const idParams = z.object({ id: idParam });
 export const confirmQuery = z.object({ token: z.string().min(16).max(200) });
 
 // ---- PUT /api/users/{id}

@@ -185,13 +185,12 @@ describe('voice message calls', () => {
       expect.objectContaining({ contentType: 'audio/wav', fileName: expect.stringMatching(/\.wav$/) }),
     );
 
-    for (const url of [
-      '/api/message/category/99',
-      '/api/message/subcategory/0',
-      '/api/message/999',
-      '/api/message/abc',
-    ]) {
+    for (const url of ['/api/message/category/99', '/api/message/subcategory/999', '/api/message/999']) {
       expect((await get(t, 'voice', url)).statusCode, url).toBe(404);
+    }
+    // Not an id at all (the shared id schema): refused, as on every route that takes an id.
+    for (const url of ['/api/message/subcategory/0', '/api/message/abc', '/api/message/01']) {
+      expect((await get(t, 'voice', url)).statusCode, url).toBe(400);
     }
     expect((await get(t, 'dvr', '/api/message/1')).statusCode).toBe(404);
   });

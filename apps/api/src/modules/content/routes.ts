@@ -1,3 +1,4 @@
+import { idParams } from '@app/contract/accounts';
 import {
   dvrDetail,
   dvrIntroReply,
@@ -85,14 +86,8 @@ async function revalidated<T>(
 /** Thrown to end a handler with the 304 already set up on the reply. */
 class NotModified extends Error {}
 
-/** A route parameter that must be a positive whole number; anything else names nothing. */
-function idOf(value: string): number | undefined {
-  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
-}
-
 const tags = ['content'];
 const notFoundReply = { 404: errorReplySchema };
-const idParams = z.object({ id: z.string().max(20) });
 const nameParam = z.string().min(1).max(100);
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -291,10 +286,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.category, async () => {
-        const id = idOf(request.params.id);
-        return id === undefined ? undefined : findMessageCategory(db, request.brand.id, id);
-      }),
+      revalidated(request, reply, contentNotFound.category, () =>
+        findMessageCategory(db, request.brand.id, request.params.id),
+      ),
   );
 
   app.get(
@@ -309,10 +303,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.subcategory, async () => {
-        const id = idOf(request.params.id);
-        return id === undefined ? undefined : findMessageSubcategory(db, request.brand.id, id);
-      }),
+      revalidated(request, reply, contentNotFound.subcategory, () =>
+        findMessageSubcategory(db, request.brand.id, request.params.id),
+      ),
   );
 
   app.get(
@@ -327,9 +320,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.message, async () => {
-        const id = idOf(request.params.id);
-        return id === undefined ? undefined : findMessage(db, request.brand.id, id);
-      }),
+      revalidated(request, reply, contentNotFound.message, () =>
+        findMessage(db, request.brand.id, request.params.id),
+      ),
   );
 };
