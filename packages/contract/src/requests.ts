@@ -143,7 +143,8 @@ export const deskCounts = z.object({
   closed: z.number(),
 });
 export type DeskCounts = z.infer<typeof deskCounts>;
-export const deskReply = z.object({ requests: z.array(deskItem), counts: deskCounts });
+/** The most urgent page of a filter (at most 100); the totals are the summary's counts. */
+export const deskReply = z.object({ requests: z.array(deskItem) });
 export type DeskReply = z.infer<typeof deskReply>;
 
 // ---- GET /api/requests/summary: the counts beside the menu entry, and the nearest deadline

@@ -47,8 +47,13 @@ update relay_requests
        received_on = (received_at at time zone 'Europe/London')::date;
 alter table relay_requests alter column received_on set not null;
 
--- The desk's list: a company's open requests by urgency, and its counts.
-create index relay_requests_desk_idx on relay_requests (company_id, state, overwrite_date, due_date, id);
+-- The desk's list: a company's open requests in order of urgency (footage not yet saved by the day
+-- it would be overwritten, then by due date), read in index order up to the page's limit.
+create index relay_requests_open_desk_idx on relay_requests
+  (company_id, (case when footage_saved_at is null then overwrite_date end), due_date, id)
+  where state in ('received', 'awaiting_identity', 'awaiting_clarification', 'in_progress', 'extended');
+-- The desk's counts, from the index alone.
+create index relay_requests_desk_counts_idx on relay_requests (company_id, state, due_date);
 
 -- Who is told of new requests; null follows the default (master users are told, others not).
 alter table users add column notify_requests boolean;

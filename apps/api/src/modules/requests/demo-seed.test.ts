@@ -32,7 +32,9 @@ describe('the demo requests', () => {
     });
     const token = login.json().token;
     const desk = (await call(t, 'GET', '/api/requests', { token })).json();
-    expect(desk.counts).toMatchObject({ open: 8, awaiting_visitor: 2, overdue: 1, closed: 3 });
+    const summary = (await call(t, 'GET', '/api/requests/summary', { token })).json();
+    expect(summary.counts).toMatchObject({ open: 8, awaiting_visitor: 2, overdue: 1, closed: 3 });
+    expect(desk.requests).toHaveLength(8);
     // The most urgent first: the footage about to be overwritten, not yet saved.
     expect(desk.requests[0]).toMatchObject({ visitorName: 'Priya Shah', footageSaved: null });
     expect(desk.requests[0].next).toMatch(/^Save the footage before /);

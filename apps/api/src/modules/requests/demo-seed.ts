@@ -18,7 +18,7 @@ interface DemoRequest {
   recordedBefore?: number;
   description?: string;
   /** What happened after, in order, each a day after the last. */
-  then: (
+  after: (
     | {
         operator:
           | 'start'
@@ -44,7 +44,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Priya Shah',
     recordedBefore: 26,
     description: 'Green jacket, pushing a pram, about 10:05 by the pay machine.',
-    then: [],
+    after: [],
   },
   {
     daysAgo: 3,
@@ -52,7 +52,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Tom Reid',
     recordedBefore: 2,
     description: 'Silver estate car reversing into bay 12.',
-    then: [
+    after: [
       {
         operator: 'ask_identity',
         body: 'Please send a photo of your driving licence, so we know the footage is yours.',
@@ -65,7 +65,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Ana Costa',
     recordedBefore: 1,
     description: 'Red umbrella.',
-    then: [
+    after: [
       { saved: 'exported' },
       { operator: 'ask_clarification', body: 'Which entrance did you use: Lantern Row or the side gate?' },
     ],
@@ -76,7 +76,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Lee Walker',
     recordedBefore: 1,
     description: 'Blue hoodie, on a bicycle, around 17:30.',
-    then: [{ saved: 'locked' }, { operator: 'start' }],
+    after: [{ saved: 'locked' }, { operator: 'start' }],
   },
   {
     daysAgo: 33,
@@ -84,7 +84,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Morgan Hale',
     recordedBefore: 3,
     description: 'Black coat, walking a dog.',
-    then: [{ saved: 'exported' }, { operator: 'start' }],
+    after: [{ saved: 'exported' }, { operator: 'start' }],
   },
   {
     daysAgo: 20,
@@ -92,7 +92,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Chris Ndlovu',
     recordedBefore: 2,
     description: 'White van, delivery at about 06:40.',
-    then: [
+    after: [
       { saved: 'exported' },
       {
         operator: 'extend',
@@ -106,7 +106,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Jamie Fox',
     recordedBefore: 1,
     description: 'Yellow cycling jacket.',
-    then: [
+    after: [
       { saved: 'exported' },
       {
         operator: 'answer',
@@ -120,7 +120,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
     kind: 'question',
     name: 'Sam Okafor',
     message: 'How long do you keep the recordings of the car park?',
-    then: [
+    after: [
       {
         operator: 'answer',
         outcome: 'no_footage',
@@ -135,21 +135,21 @@ const DEMO_REQUESTS: DemoRequest[] = [
     name: 'Robin Price',
     recordedBefore: 1,
     description: 'Grey suit.',
-    then: [{ visitor: 'withdraw' }],
+    after: [{ visitor: 'withdraw' }],
   },
   {
     daysAgo: 4,
     kind: 'complaint',
     name: 'Alex Byrne',
     message: 'The camera on the corner points straight into my kitchen window.',
-    then: [],
+    after: [],
   },
   {
     daysAgo: 2,
     kind: 'third_party',
     name: 'PC 4821 Dana Wells, West Yorkshire Police',
     message: 'Crime reference 13/120345/26: theft from a vehicle in the car park. Please keep the footage.',
-    then: [],
+    after: [],
   },
 ];
 
@@ -212,7 +212,7 @@ export const demoRequestsSeed: Seed = {
         at,
       );
       const id = Number(reference.slice(2));
-      for (const step of demo.then) {
+      for (const step of demo.after) {
         at = new Date(at.getTime() + DAY);
         if ('operator' in step) {
           await operatorAction(

@@ -66,6 +66,10 @@ const from = `relay_requests r
   join companies c on c.id = r.company_id
   left join stickers st on st.id = r.sticker_id`;
 
+/** The desk's list shows no operator's name (it is the reader's own company): one join fewer. */
+const listColumns = columns.replace('c.name as operator', "'' as operator");
+const listFrom = from.replace('\n  join companies c on c.id = r.company_id', '');
+
 export interface NewRequest {
   companyId: number;
   siteId: number;
@@ -171,6 +175,9 @@ export type FilterName = keyof typeof filterSql;
 /** The dates the filters compare with, as typed parameters whichever filter uses them. */
 const days = 'cross join (select $2::date as today, $3::date as soon) d';
 
+/** The desk shows this many requests of a filter, the most urgent first (the counts give the totals). */
+export const DESK_PAGE = 100;
+
 /**
  * The desk's list: the most urgent first. Footage not yet saved goes by the day it would be
  * overwritten, then everything by its due date (a paused clock, with none, last).
@@ -182,16 +189,16 @@ export function deskRequests(
   today: string,
   soon: string,
 ) {
+  // The open filters' order is that of relay_requests_open_desk_idx, so the page is read in index order.
   const order =
     filter === 'closed'
       ? 'coalesce(r.closed_at, r.answered_at, r.received_at) desc, r.id desc'
-      : `case when r.footage_saved_at is null then r.overwrite_date end asc nulls last,
-         r.due_date asc nulls last, r.id asc`;
+      : '(case when r.footage_saved_at is null then r.overwrite_date end), r.due_date, r.id';
   return q.query<RequestRow>(
-    `select ${columns} from ${from} ${days}
+    `select ${listColumns} from ${listFrom} ${days}
       where r.company_id = $1 and ${filterSql[filter]}
       order by ${order}
-      limit 500`,
+      limit ${DESK_PAGE}`,
     [companyId, today, soon],
   );
 }

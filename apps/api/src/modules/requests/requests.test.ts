@@ -341,11 +341,13 @@ describe('who may see and do what on the desk', () => {
         })
       ).statusCode,
     ).toBe(404);
-    const listB = await call(t, 'GET', '/api/requests', { token: b.token });
-    expect(listB.json()).toEqual({
-      requests: [],
+    expect((await call(t, 'GET', '/api/requests', { token: b.token })).json()).toEqual({ requests: [] });
+    expect((await call(t, 'GET', '/api/requests/summary', { token: b.token })).json()).toEqual({
       counts: { open: 0, awaiting_visitor: 0, due_soon: 0, overdue: 0, closed: 0 },
+      nearest: null,
     });
+    const listA = (await call(t, 'GET', '/api/requests', { token: a.token })).json();
+    expect(listA.requests.map((r: { id: number }) => r.id)).toEqual([id]);
     expect((await call(t, 'GET', '/api/requests')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/requests.csv', { token: b.token })).body).not.toContain('R-');
 

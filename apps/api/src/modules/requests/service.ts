@@ -94,15 +94,37 @@ export function clockFacts(row: RequestRow): ClockFacts {
   };
 }
 
+/**
+ * The clock's answers, kept by their facts: a company's requests share a handful of receipt days,
+ * and the desk lists a hundred at a time. Pure, so a kept answer is always right; emptied when full.
+ */
+const dueMemo = new Map<string, ExplainedDate>();
+const DUE_MEMO_MAX = 10_000;
+
 function dueOf(row: RequestRow): ExplainedDate {
-  const answer = answerDue(clockFacts(row));
-  return { date: answer.due, reason: answer.reason };
+  const facts = clockFacts(row);
+  const key = JSON.stringify(facts);
+  const known = dueMemo.get(key);
+  if (known) return known;
+  const answer = answerDue(facts);
+  const due = { date: answer.due, reason: answer.reason };
+  if (dueMemo.size >= DUE_MEMO_MAX) dueMemo.clear();
+  dueMemo.set(key, due);
+  return due;
 }
+
+const overwriteMemo = new Map<string, ExplainedDate>();
 
 function overwriteOf(row: RequestRow): ExplainedDate | null {
   if (row.kind !== 'footage' || !row.footage_date) return null;
+  const key = `${row.footage_date}|${row.retention_days}`;
+  const known = overwriteMemo.get(key);
+  if (known) return known;
   const answer = overwriteOn(row.footage_date, row.retention_days);
-  return { date: answer.on, reason: answer.reason };
+  const overwrite = { date: answer.on, reason: answer.reason };
+  if (overwriteMemo.size >= DUE_MEMO_MAX) overwriteMemo.clear();
+  overwriteMemo.set(key, overwrite);
+  return overwrite;
 }
 
 const lifecycle = (row: RequestRow): LifecycleFacts => ({
@@ -563,11 +585,8 @@ function soonDay(today: string) {
 
 export async function desk(q: Queryable, companyId: number, filter: DeskFilter, now = new Date()) {
   const today = ukIsoDate(now);
-  const [rows, counts] = await Promise.all([
-    repo.deskRequests(q, companyId, filter, today, soonDay(today)),
-    repo.deskCounts(q, companyId, today, soonDay(today)),
-  ]);
-  return { requests: rows.map((row) => deskItem(row, today)), counts };
+  const rows = await repo.deskRequests(q, companyId, filter, today, soonDay(today));
+  return { requests: rows.map((row) => deskItem(row, today)) };
 }
 
 export async function deskSummary(q: Queryable, companyId: number, now = new Date()): Promise<DeskSummary> {
