@@ -71,15 +71,19 @@ export function createRequestSweep(options: {
     const at = now();
     return db.transaction(async (tx) => {
       const jobs = await repo.claimDueJobs(tx, ukIsoDate(at), BATCH);
+      const rows = new Map(
+        (await repo.requestsByIds(tx, [...new Set(jobs.map((j) => j.request_id))])).map((r) => [r.id, r]),
+      );
+      const masters = await repo.masterEmails(tx, [...new Set([...rows.values()].map((r) => r.company_id))]);
       const today = ukIsoDate(at);
       for (const job of jobs) {
         // A reminder whose day went by while no instance ran is stale ("due tomorrow" a week late),
         // except the one that says the answer is overdue.
         if (job.kind !== 'overdue' && daysUntil(job.run_on, today) < -1) continue;
-        const row = await repo.requestById(tx, job.request_id);
+        const row = rows.get(job.request_id);
         const what = row ? stillDue(job.kind, row) : null;
         if (!row || !what) continue;
-        for (const { email } of await repo.masterEmails(tx, row.company_id)) {
+        for (const { email } of masters.filter((m) => m.company_id === row.company_id)) {
           await enqueueMail(tx, reminderMail(brandOf(row), env, email, row, what));
         }
         await repo.appendEvent(tx, {

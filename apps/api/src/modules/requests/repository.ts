@@ -375,12 +375,19 @@ export function notifiedUsers(q: Queryable, companyId: number) {
   );
 }
 
-/** A company's master users: reminders to save footage and answer in time go to them. */
-export function masterEmails(q: Queryable, companyId: number) {
-  return q.query<{ email: string }>(
-    'select email from users where company_id = $1 and master_user = 1 and confirmed_at is not null order by id',
-    [companyId],
+/** The master users of these companies: reminders to save footage and answer in time go to them. */
+export function masterEmails(q: Queryable, companyIds: readonly number[]) {
+  return q.query<{ company_id: number; email: string }>(
+    `select company_id, email from users
+      where company_id = any($1::bigint[]) and master_user = 1 and confirmed_at is not null
+      order by id`,
+    [companyIds],
   );
+}
+
+/** Several requests at once, by id (the reminder sweep's batch). */
+export function requestsByIds(q: Queryable, ids: readonly number[]) {
+  return q.query<RequestRow>(`select ${columns} from ${from} where r.id = any($1::bigint[])`, [ids]);
 }
 
 export function notifySettings(q: Queryable, companyId: number) {
