@@ -484,6 +484,53 @@ describe('one client, however its address is written (IPv6 counted by its /64)',
   });
 });
 
+describe('tries at mailed links: per address, in memory, refused before any database work', () => {
+  it('e-mail change confirm and cancel, and invitations: 10 in 15 minutes from one address, together', async () => {
+    const clock = handClock();
+    let counter: ReturnType<typeof countingDb> | undefined;
+    t = await createTestApp({
+      publicReads: new TokenBuckets({ now: clock.now }),
+      wrapDb: (db) => {
+        counter = countingDb(db);
+        return counter.wrapped;
+      },
+    });
+    const guess = `${'x'.repeat(40)}`;
+    const tries = [
+      () =>
+        call(t, 'POST', '/api/account/email/confirm', {
+          body: { token: guess },
+          remoteAddress: '198.51.100.40',
+        }),
+      () =>
+        call(t, 'POST', '/api/account/email/cancel', {
+          body: { token: guess },
+          remoteAddress: '198.51.100.40',
+        }),
+      () => call(t, 'GET', `/api/company/invitations/${guess}`, { remoteAddress: '198.51.100.40' }),
+    ];
+    expect(statuses(await repeat(10, (i) => (tries[i % 3] ?? tries[0])()))).toEqual([400]);
+    const before = counter?.statements ?? Number.NaN;
+    for (const tryOne of tries) refusedFor(await tryOne());
+    const accept = await call(t, 'POST', '/api/company/invitations/accept', {
+      body: { token: guess, userName: 'guesser', password: 'a long password', firstname: 'A', surname: 'B' },
+      remoteAddress: '198.51.100.40',
+    });
+    refusedFor(accept);
+    // Refused without a statement: nothing written, nothing read.
+    expect(counter?.statements).toBe(before);
+    // Another address is heard; the bucket refills over 15 minutes.
+    expect((await tries[0]?.())?.statusCode).toBe(429);
+    const other = await call(t, 'POST', '/api/account/email/confirm', {
+      body: { token: guess },
+      remoteAddress: '198.51.100.41',
+    });
+    expect(other.statusCode).toBe(400);
+    clock.ms += 90_000;
+    expect((await tries[0]?.())?.statusCode).toBe(400);
+  });
+});
+
 describe('token buckets', () => {
   it('drops buckets that have refilled, once a minute', () => {
     const clock = handClock();

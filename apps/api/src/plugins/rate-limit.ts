@@ -132,11 +132,11 @@ export interface RouteLimit {
    */
   perAccount?: LimitWindow & { account: (request: FastifyRequest) => string | undefined };
   /**
-   * For public reads only: the per-address count is kept in this instance's memory (a token
-   * bucket of `perAddress.max` tokens, refilled evenly over `perAddress.windowMs`), so a read,
-   * or its 429, never writes to the database. Each instance counts on its own: behind N
-   * instances an address may make up to N times as many (docs/decisions/0023). Writes and
-   * sign-in keep the shared, exact counts in the database.
+   * For public reads, and tries at mailed links (`tokenLinkLimit`): the per-address count is
+   * kept in this instance's memory (a token bucket of `perAddress.max` tokens, refilled evenly
+   * over `perAddress.windowMs`), so a request, or its 429, never writes to the database. Each
+   * instance counts on its own: behind N instances an address may make up to N times as many
+   * (docs/decisions/0023). Other writes and sign-in keep the shared, exact counts in the database.
    */
   inMemory?: true;
 }
@@ -159,6 +159,17 @@ export const publicReadLimit = {
 export function clientOf(request: FastifyRequest): string {
   return clientKey(request.ip, request.server.env.rateLimitIpv6Prefix);
 }
+
+/**
+ * Public calls that try a secret from a mailed link (an e-mail change's confirm and cancel, an
+ * invitation): per address, in memory, so a flood of guesses is refused before any database work
+ * (a try at a link is otherwise a write). A person opens such a link a few times at most.
+ */
+export const tokenLinkLimit = {
+  name: 'token-link',
+  perAddress: { max: 10, windowMs: 15 * 60_000 },
+  inMemory: true,
+} satisfies RouteLimit;
 
 function accountOf(
   limit: { account: (request: FastifyRequest) => string | undefined },

@@ -18,7 +18,7 @@ import { normaliseEmail } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { sessionUser } from '../../plugins/auth';
-import { hitRateLimit, rateLimit, rateLimitedError } from '../../plugins/rate-limit';
+import { hitRateLimit, rateLimit, rateLimitedError, tokenLinkLimit } from '../../plugins/rate-limit';
 import { accountLimits } from '../auth/limits';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, signSessionToken, tokenHash } from '../auth/tokens';
@@ -195,6 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/email/confirm',
     {
       config: { auth: 'public' },
+      preHandler: rateLimit(tokenLinkLimit),
       schema: {
         tags,
         summary: 'Use the link sent to a new e-mail address',
@@ -222,6 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/email/cancel',
     {
       config: { auth: 'public' },
+      preHandler: rateLimit(tokenLinkLimit),
       schema: {
         tags,
         summary:

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/db';
 import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
-import { type LimitWindow, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { type LimitWindow, type RouteLimit, rateLimit, tokenLinkLimit } from '../../plugins/rate-limit';
 import { deleteUser } from '../account/data';
 import { accountLimits } from '../auth/limits';
 import { hashPassword } from '../auth/passwords';
@@ -267,6 +267,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/company/invitations/:token',
     {
       config: { auth: 'public' },
+      preHandler: rateLimit(tokenLinkLimit),
       schema: {
         tags,
         summary: 'The company and address an invitation link is for',
@@ -289,7 +290,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/company/invitations/accept',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(accountLimits.signUp),
+      // The tries at links first, in memory: a flood is refused before the database counts it.
+      preHandler: [rateLimit(tokenLinkLimit), rateLimit(accountLimits.signUp)],
       schema: {
         tags,
         summary: 'Accept an invitation: choose a user name and password',
