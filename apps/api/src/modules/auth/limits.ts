@@ -30,6 +30,20 @@ export const accountLimits = {
     name: 'forgot-password',
     perAddress: { max: 10, windowMs: 15 * MINUTE },
   },
+  // Whether a user name or e-mail address is in use, only with a free sticker (docs/decisions/0045):
+  // enough for one person leaving each field a few times, per address and per sticker.
+  signUpCheck: {
+    name: 'sign-up-check',
+    perAddress: { max: 30, windowMs: 15 * MINUTE },
+    perAccount: {
+      max: 20,
+      windowMs: 15 * MINUTE,
+      account: (request) => {
+        const signRef = bodyField('signRef')(request);
+        return signRef && `sticker:${signRefKey(signRef)}`;
+      },
+    },
+  },
   userLookup: {
     name: 'user-lookup',
     perAddress: { max: 60, windowMs: 5 * MINUTE },

@@ -38,7 +38,7 @@ export function confirmationLink(brand: BrandConfig, env: LinkEnv, userId: numbe
 export function confirmationMail(
   brand: BrandConfig,
   env: LinkEnv,
-  user: { id: number; userName: string; email: string },
+  user: { id: number; firstname: string; email: string },
   token: string,
 ): OutgoingMail {
   return compose(
@@ -46,7 +46,8 @@ export function confirmationMail(
     user.email,
     `Confirm your ${brand.name} account`,
     [
-      `Hello ${user.userName}, thank you for registering with ${brand.name}. Please confirm your account by opening this link within 48 hours:`,
+      // A person is greeted by their name; the user name is what they sign in with, not who they are.
+      `Hello ${user.firstname.trim() || 'there'}, thank you for registering with ${brand.name}. Please confirm your account by opening this link within 48 hours:`,
       'Then sign in with your username to add more stickers or sites. You only need to register once.',
       'If you did not register, ignore this message: the account stays unconfirmed.',
     ],

@@ -17,7 +17,9 @@ import {
 } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
+import { signUpCheckBody, signUpCheckReply } from '@app/contract/sign-up-check';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-error';
 import { authOf, sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
 import { accountLimits, guessLimits } from '../auth/limits';
@@ -33,6 +35,7 @@ import {
   signUp,
   updateUser,
 } from './service';
+import { checkSignUp } from './sign-up-check';
 
 const tags = ['users'];
 const limited = { 429: errorReplySchema };
@@ -61,6 +64,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (reply.message === messages.server.stickerNotFound) await prefixGuesses.failed(request);
       else await prefixGuesses.succeeded(request);
       return reply;
+    },
+  );
+
+  app.post(
+    '/api/users/sign-up-check',
+    {
+      config: { auth: 'public' },
+      // Needs the sticker's prefix number: a wrong one counts as a guess at the sticker check.
+      preHandler: [rateLimit(accountLimits.signUpCheck), prefixGuesses.check],
+      schema: {
+        tags,
+        summary: 'Sign-up: whether a user name and e-mail address are still free, with a free sticker',
+        description:
+          'Every problem at once, each on its field. 400 when the sticker is unknown, has another prefix number or is registered (docs/decisions/0045).',
+        body: signUpCheckBody,
+        response: { 200: signUpCheckReply, 400: errorReplySchema, ...limited },
+      },
+    },
+    async (request) => {
+      try {
+        const reply = await checkSignUp(app.db, request.body);
+        await prefixGuesses.succeeded(request);
+        return reply;
+      } catch (error) {
+        if (error instanceof HttpError && error.message === messages.server.stickerNotFound) {
+          await prefixGuesses.failed(request);
+        }
+        throw error;
+      }
     },
   );
 

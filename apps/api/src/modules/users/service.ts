@@ -116,7 +116,7 @@ export async function signUp(ctx: AccountContext, body: z.output<typeof signUpBo
         confirmationMail(
           ctx.brand,
           ctx.env,
-          { id: user.id, userName: body.userName, email: body.email },
+          { id: user.id, firstname: body.firstname, email: body.email },
           token,
         ),
       );
@@ -183,9 +183,15 @@ export async function readUserToConfirm(db: Db, id: number, token: string): Prom
       masterUser: user.masterUser ? 1 : 0,
     };
   }
-  // A used link of a confirmed account: say so, rather than "ask for a new one".
+  // A used link of a confirmed account: its user name, confirmed, so the link opens an ordinary
+  // sign-in with it filled in rather than "ask for a new one". Only the link's holder learns it.
   if (user?.confirmedAt && (await wasIssuedUserToken(db, id, 'confirm', token))) {
-    throw new HttpError(400, messages.server.alreadyConfirmed);
+    return {
+      id: user.id,
+      userName: user.userName,
+      confirmedAt: user.confirmedAt.toISOString(),
+      masterUser: user.masterUser ? 1 : 0,
+    };
   }
   throw new HttpError(400, messages.server.confirmLinkInvalid);
 }

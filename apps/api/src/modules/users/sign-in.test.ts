@@ -49,10 +49,13 @@ describe('confirming an account', () => {
     expect(claims).toMatchObject({ id, userName: body.userName });
     expect(claims.exp - claims.iat).toBe(8 * 60 * 60);
 
-    // The used link no longer shows the account; confirming again changes nothing.
+    // The used link shows the account as confirmed (for an ordinary sign-in with its user name
+    // filled in); confirming again changes nothing.
     const reused = await call(t, 'GET', `/api/users/confirmuser/${id}?token=${confirmToken}`);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: messages.server.alreadyConfirmed });
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json()).toEqual([
+      { id, userName: body.userName, confirmedAt: confirmed.json().confirmedAt, masterUser: 1 },
+    ]);
     const again = await call(t, 'PUT', `/api/users/${id}`, { body: { confirmToken } });
     expect(again.json()).toEqual({
       message: messages.server.alreadyConfirmed,
