@@ -262,5 +262,15 @@ describe('search records', () => {
       (await post({ term: sticker.signRef.toLowerCase(), stickerId: sticker.id }, '203.0.113.6')).statusCode,
     ).toBe(200);
     expect(await counted()).toBe(2);
+
+    // One client however its address is written: a /64's addresses and an IPv4-mapped spelling.
+    for (const address of ['2001:DB8::7', '2001:db8::7', '2001:db8::1:2:3:4']) {
+      expect((await post({ term: sticker.signRef, stickerId: sticker.id }, address)).statusCode).toBe(200);
+    }
+    expect(await counted()).toBe(3);
+    expect(
+      (await post({ term: sticker.signRef, stickerId: sticker.id }, '::ffff:203.0.113.5')).statusCode,
+    ).toBe(200);
+    expect(await counted()).toBe(3);
   });
 });

@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
-import { hitRateLimit, rateLimit } from '../../plugins/rate-limit';
+import { clientOf, hitRateLimit, rateLimit } from '../../plugins/rate-limit';
 import { lookupLimits } from './limits';
 import { addSearchRecord, searchSchemes } from './repository';
 
@@ -91,8 +91,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         // operator's figures by naming their sign.
         const found = (await app.findSign(term))?.sign;
         if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
-        // One look-up per address per sign per hour; repeats are taken and not counted.
-        const seen = await hitRateLimit(app.db, `search-record:seen:${request.ip}:${stickerId}`, HOUR);
+        // One look-up per client (an IPv6 /64 is one) per sign per hour; repeats are taken and not counted.
+        const seen = await hitRateLimit(app.db, `search-record:seen:${clientOf(request)}:${stickerId}`, HOUR);
         if (seen.count > 1) return { success: true as const };
       }
       await addSearchRecord(app.db, { term, stickerId, brand: request.brand.id });
