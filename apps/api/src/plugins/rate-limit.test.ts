@@ -496,20 +496,14 @@ describe('tries at mailed links: per address, in memory, refused before any data
       },
     });
     const guess = `${'x'.repeat(40)}`;
-    const tries = [
-      () =>
-        call(t, 'POST', '/api/account/email/confirm', {
-          body: { token: guess },
-          remoteAddress: '198.51.100.40',
-        }),
-      () =>
-        call(t, 'POST', '/api/account/email/cancel', {
-          body: { token: guess },
-          remoteAddress: '198.51.100.40',
-        }),
-      () => call(t, 'GET', `/api/company/invitations/${guess}`, { remoteAddress: '198.51.100.40' }),
-    ];
-    expect(statuses(await repeat(10, (i) => (tries[i % 3] ?? tries[0])()))).toEqual([400]);
+    const from = { remoteAddress: '198.51.100.40' };
+    const confirm = () => call(t, 'POST', '/api/account/email/confirm', { body: { token: guess }, ...from });
+    const cancel = () => call(t, 'POST', '/api/account/email/cancel', { body: { token: guess }, ...from });
+    const invitation = () => call(t, 'GET', `/api/company/invitations/${guess}`, from);
+    const tries = [confirm, cancel, invitation];
+    expect(statuses(await repeat(10, (i) => [confirm, cancel, invitation][i % 3]?.() ?? confirm()))).toEqual([
+      400,
+    ]);
     const before = counter?.statements ?? Number.NaN;
     for (const tryOne of tries) refusedFor(await tryOne());
     const accept = await call(t, 'POST', '/api/company/invitations/accept', {
@@ -520,14 +514,14 @@ describe('tries at mailed links: per address, in memory, refused before any data
     // Refused without a statement: nothing written, nothing read.
     expect(counter?.statements).toBe(before);
     // Another address is heard; the bucket refills over 15 minutes.
-    expect((await tries[0]?.())?.statusCode).toBe(429);
+    expect((await confirm()).statusCode).toBe(429);
     const other = await call(t, 'POST', '/api/account/email/confirm', {
       body: { token: guess },
       remoteAddress: '198.51.100.41',
     });
     expect(other.statusCode).toBe(400);
     clock.ms += 90_000;
-    expect((await tries[0]?.())?.statusCode).toBe(400);
+    expect((await confirm()).statusCode).toBe(400);
   });
 });
 
