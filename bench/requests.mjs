@@ -85,14 +85,13 @@ const soon = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The floor: the same page of the same list, written by hand: the rows the desk shows (with the
- * site's name and the sign's reference it shows beside each) in the same order and number, read
+ * site's name it shows beside each) in the same order and number, read
  * through the same index; no counts, no dates worked out, no words.
  */
-const floorSql = `select r.id, r.kind, r.state, r.visitor_name, r.received_on, r.due_date, r.overwrite_date,
-         r.footage_saved_at, s.name as site_name, st.sign_ref
+const floorSql = `select r.id, r.kind, r.state, r.visitor_name, r.received_at, r.footage_date, r.time_from,
+         r.time_to, r.due_date, r.overwrite_date, r.footage_saved_at, s.name as site_name
     from relay_requests r
     join sites s on s.id = r.site_id
-    left join stickers st on st.id = r.sticker_id
    where r.company_id = $1
      and r.state in ('received', 'awaiting_identity', 'awaiting_clarification', 'in_progress', 'extended')
    order by (case when r.footage_saved_at is null then r.overwrite_date end), r.due_date, r.id

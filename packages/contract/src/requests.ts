@@ -74,28 +74,34 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-const requestCore = {
+/** What the desk's list shows of each request. */
+const listCore = {
   reference: z.string(),
   kind: z.enum(REQUEST_KINDS),
   state: z.enum(REQUEST_STATES),
   outcome: z.enum(OUTCOMES).nullable(),
   siteName: z.string(),
-  signRef: z.string().nullable(),
   receivedAt: z.string(),
   footageDate: z.string().nullable(),
   timeFrom: z.string().nullable(),
   timeTo: z.string().nullable(),
+  /** When the answer is due, and why; null date while the clock is paused. */
+  due: explainedDate,
+  /** Complaints: when it must be acknowledged, and whether it has been. */
+  acknowledgeBy: explainedDate.nullable(),
+  acknowledged: z.boolean(),
+};
+
+/** The whole request, for the visitor's page and the operator's page of one request. */
+const requestCore = {
+  ...listCore,
+  signRef: z.string().nullable(),
   location: z.string(),
   camera: z.string(),
   description: z.string(),
   message: z.string(),
   preferredForm: z.enum(PREFERRED_FORMS).nullable(),
   representative: z.boolean(),
-  /** When the answer is due, and why; null date while the clock is paused. */
-  due: explainedDate,
-  /** Complaints: when it must be acknowledged, and whether it has been. */
-  acknowledgeBy: explainedDate.nullable(),
-  acknowledged: z.boolean(),
   extension: z.object({ askedOn: z.string(), reason: z.string() }).nullable(),
 };
 
@@ -121,9 +127,9 @@ export const messageBody = z.strictObject({
 });
 
 // ---- The operator's desk: GET /api/requests
-const deskItem = z.object({
+/** What the operator needs to judge a request's urgency, in the list and on its own page. */
+const deskFields = {
   id: z.number(),
-  ...requestCore,
   visitorName: z.string(),
   /** The day the requested footage would be overwritten; null when not footage or not known. */
   overwrite: explainedDate.nullable(),
@@ -131,7 +137,8 @@ const deskItem = z.object({
   overdue: z.boolean(),
   /** The next thing the operator should do, in words. */
   next: z.string(),
-});
+};
+const deskItem = z.object({ ...listCore, ...deskFields });
 export type DeskItem = z.infer<typeof deskItem>;
 
 export const deskQuery = z.object({ filter: z.enum(DESK_FILTERS).default('open') });
@@ -155,7 +162,11 @@ export const deskSummaryReply = z.object({
 export type DeskSummary = z.infer<typeof deskSummaryReply>;
 
 // ---- GET /api/requests/{id}
-export const deskRequestReply = deskItem.extend({
+export const deskRequestReply = z.object({
+  ...requestCore,
+  ...deskFields,
+  /** The company's name, to sign the reply letter with. */
+  operator: z.string(),
   visitorEmail: z.string(),
   actions: z.array(z.enum(OPERATOR_ACTIONS)),
   history: z.array(historyEntry),

@@ -66,9 +66,42 @@ const from = `relay_requests r
   join companies c on c.id = r.company_id
   left join stickers st on st.id = r.sticker_id`;
 
-/** The desk's list shows no operator's name (it is the reader's own company): one join fewer. */
-const listColumns = columns.replace('c.name as operator', "'' as operator");
-const listFrom = from.replace('\n  join companies c on c.id = r.company_id', '');
+/** What the desk's list reads of each request: no long texts, no operator's name, no sign. */
+export type DeskRow = Pick<
+  RequestRow,
+  | 'id'
+  | 'company_id'
+  | 'kind'
+  | 'state'
+  | 'outcome'
+  | 'nation'
+  | 'site_name'
+  | 'visitor_name'
+  | 'received_at'
+  | 'received_on'
+  | 'footage_date'
+  | 'time_from'
+  | 'time_to'
+  | 'retention_days'
+  | 'representative'
+  | 'identity_asked_on'
+  | 'identity_arrived_on'
+  | 'pauses'
+  | 'extension_asked_on'
+  | 'extension_reason'
+  | 'due_date'
+  | 'overwrite_date'
+  | 'footage_saved_at'
+  | 'footage_saved_how'
+  | 'footage_saved_note'
+  | 'acknowledged_at'
+  | 'acknowledge_by'
+>;
+const listColumns = `r.id, r.company_id, r.kind, r.state, r.outcome, r.nation, s.name as site_name, r.visitor_name,
+  r.received_at, r.received_on, r.footage_date, r.time_from, r.time_to, r.retention_days, r.representative,
+  r.identity_asked_on, r.identity_arrived_on, r.pauses, r.extension_asked_on, r.extension_reason, r.due_date,
+  r.overwrite_date, r.footage_saved_at, r.footage_saved_how, r.footage_saved_note, r.acknowledged_at, r.acknowledge_by`;
+const listFrom = 'relay_requests r join sites s on s.id = r.site_id';
 
 export interface NewRequest {
   companyId: number;
@@ -194,7 +227,7 @@ export function deskRequests(
     filter === 'closed'
       ? 'coalesce(r.closed_at, r.answered_at, r.received_at) desc, r.id desc'
       : '(case when r.footage_saved_at is null then r.overwrite_date end), r.due_date, r.id';
-  return q.query<RequestRow>(
+  return q.query<DeskRow>(
     `select ${listColumns} from ${listFrom} ${days}
       where r.company_id = $1 and ${filterSql[filter]}
       order by ${order}

@@ -49,7 +49,7 @@ import { lookupSign } from '../lookup/repository';
 import { enqueueMail } from '../mail/outbox';
 import type { AuthUser } from '../users/repository';
 import { acknowledgementMail, changedMail, newRequestMail, visitorWroteMail } from './mails';
-import type { JobKind, RequestRow } from './repository';
+import type { DeskRow, JobKind, RequestRow } from './repository';
 import * as repo from './repository';
 
 export interface RequestsContext {
@@ -79,7 +79,7 @@ function closedAt(row: RequestRow): Date | null {
 
 // ---- Dates
 
-export function clockFacts(row: RequestRow): ClockFacts {
+export function clockFacts(row: DeskRow): ClockFacts {
   return {
     nation: row.nation,
     receivedOn: row.received_on,
@@ -101,21 +101,38 @@ export function clockFacts(row: RequestRow): ClockFacts {
 const dueMemo = new Map<string, ExplainedDate>();
 const DUE_MEMO_MAX = 10_000;
 
-function dueOf(row: RequestRow): ExplainedDate {
-  const facts = clockFacts(row);
-  const key = JSON.stringify(facts);
+function dueOf(row: DeskRow): ExplainedDate {
+  // The facts, written out as a key without building them (the desk maps a hundred rows a call).
+  const key = `${row.nation}|${row.received_on}|${row.identity_asked_on}|${row.identity_arrived_on}|${row.representative}|${
+    row.pauses.length > 0 ? JSON.stringify(row.pauses) : ''
+  }|${row.extension_asked_on}|${row.extension_reason ?? ''}`;
   const known = dueMemo.get(key);
   if (known) return known;
-  const answer = answerDue(facts);
+  const answer = answerDue(clockFacts(row));
   const due = { date: answer.due, reason: answer.reason };
   if (dueMemo.size >= DUE_MEMO_MAX) dueMemo.clear();
   dueMemo.set(key, due);
   return due;
 }
 
+/** A calendar date as people write it, kept: the desk writes the same few dates many times. */
+const dayMemo = new Map<string, string>();
+function day(date: string): string {
+  let written = dayMemo.get(date);
+  if (written === undefined) {
+    written = formatUkDate(date);
+    if (dayMemo.size >= DUE_MEMO_MAX) dayMemo.clear();
+    dayMemo.set(date, written);
+  }
+  return written;
+}
+
+/** Whether an ISO calendar date is before another: the strings sort as the days do. */
+const before = (date: string, today: string) => date < today;
+
 const overwriteMemo = new Map<string, ExplainedDate>();
 
-function overwriteOf(row: RequestRow): ExplainedDate | null {
+function overwriteOf(row: DeskRow): ExplainedDate | null {
   if (row.kind !== 'footage' || !row.footage_date) return null;
   const key = `${row.footage_date}|${row.retention_days}`;
   const known = overwriteMemo.get(key);
@@ -127,35 +144,33 @@ function overwriteOf(row: RequestRow): ExplainedDate | null {
   return overwrite;
 }
 
-const lifecycle = (row: RequestRow): LifecycleFacts => ({
+const lifecycle = (row: DeskRow): LifecycleFacts => ({
   state: row.state,
   kind: row.kind,
   extended: row.extension_asked_on !== null,
   acknowledged: row.acknowledged_at !== null,
 });
 
-const answering = (row: RequestRow) => ['received', 'in_progress', 'extended'].includes(row.state);
+const answering = (row: DeskRow) => ['received', 'in_progress', 'extended'].includes(row.state);
 
-function isOverdue(row: RequestRow, today: string): boolean {
-  const due = dueOf(row).date;
-  return answering(row) && due !== null && isPast(due, today);
+function isOverdue(row: DeskRow, due: ExplainedDate, today: string): boolean {
+  return answering(row) && due.date !== null && before(due.date, today);
 }
 
 /** The next thing the operator should do, in words. */
-function operatorNext(row: RequestRow, today: string): string {
-  const overwrite = overwriteOf(row);
+function operatorNext(row: DeskRow, overwrite: ExplainedDate | null, today: string): string {
   if (
     row.kind === 'footage' &&
     !row.footage_saved_at &&
     ['received', 'in_progress', 'awaiting_identity', 'awaiting_clarification', 'extended'].includes(row.state)
   ) {
-    if (overwrite?.date && isPast(overwrite.date, today))
+    if (overwrite?.date && before(overwrite.date, today))
       return 'The footage is probably overwritten already: check the recorder, and mark it saved if you still have it.';
-    if (overwrite?.date) return `Save the footage before ${formatUkDate(overwrite.date)}.`;
+    if (overwrite?.date) return `Save the footage before ${day(overwrite.date)}.`;
     return 'Save the footage now: your site has not said how long its recorder keeps it.';
   }
   if (row.kind === 'complaint' && !row.acknowledged_at && row.acknowledge_by && answering(row))
-    return `Acknowledge the complaint by ${formatUkDate(row.acknowledge_by)}.`;
+    return `Acknowledge the complaint by ${day(row.acknowledge_by)}.`;
   switch (row.state) {
     case 'received':
       return row.kind === 'footage'
@@ -168,9 +183,9 @@ function operatorNext(row: RequestRow, today: string): string {
     case 'in_progress':
     case 'extended':
       return row.due_date
-        ? isPast(row.due_date, today)
-          ? `Overdue since ${formatUkDate(row.due_date)}: answer now.`
-          : `Answer by ${formatUkDate(row.due_date)}.`
+        ? before(row.due_date, today)
+          ? `Overdue since ${day(row.due_date)}: answer now.`
+          : `Answer by ${day(row.due_date)}.`
         : 'Answer it.';
     case 'answered':
       return 'Close it when nothing more is needed.';
@@ -182,7 +197,7 @@ function operatorNext(row: RequestRow, today: string): string {
 /** What the visitor can expect next, in words. */
 function visitorNext(row: RequestRow, today: string): string {
   const due = row.due_date ? formatUkDate(row.due_date) : null;
-  if (isOverdue(row, today))
+  if (isOverdue(row, dueOf(row), today))
     return `The answer was due on ${due}. You can remind the operator below, and you can complain to the Information Commissioner's Office (ICO): https://ico.org.uk/make-a-complaint or 0303 123 1113.`;
   switch (row.state) {
     case 'received':
@@ -207,7 +222,8 @@ function visitorNext(row: RequestRow, today: string): string {
   }
 }
 
-function core(row: RequestRow) {
+/** What the desk's list shows of a request (and every view with it). */
+function listCore(row: DeskRow) {
   const ack = row.kind === 'complaint' && row.acknowledge_by ? complaintAcknowledgeBy(row.received_on) : null;
   return {
     reference: requestReference(row.id),
@@ -215,20 +231,27 @@ function core(row: RequestRow) {
     state: row.state,
     outcome: row.outcome,
     siteName: row.site_name,
-    signRef: row.sign_ref,
     receivedAt: row.received_at.toISOString(),
     footageDate: row.footage_date,
     timeFrom: row.time_from,
     timeTo: row.time_to,
+    due: dueOf(row),
+    acknowledgeBy: ack ? { date: ack.due, reason: ack.reason } : null,
+    acknowledged: row.acknowledged_at !== null,
+  };
+}
+
+/** The whole request, as its visitor and its operator read it on its own page. */
+function core(row: RequestRow) {
+  return {
+    ...listCore(row),
+    signRef: row.sign_ref,
     location: row.location,
     camera: row.camera,
     description: row.description,
     message: row.message,
     preferredForm: row.preferred_form,
     representative: row.representative,
-    due: dueOf(row),
-    acknowledgeBy: ack ? { date: ack.due, reason: ack.reason } : null,
-    acknowledged: row.acknowledged_at !== null,
     extension:
       row.extension_asked_on && row.extension_reason
         ? { askedOn: row.extension_asked_on, reason: row.extension_reason }
@@ -236,25 +259,31 @@ function core(row: RequestRow) {
   };
 }
 
-function deskItem(row: RequestRow, today: string): DeskItem {
+/** What the operator judges urgency by. */
+function deskFields(row: DeskRow, due: ExplainedDate, today: string) {
+  const overwrite = overwriteOf(row);
   return {
     id: row.id,
-    ...core(row),
     visitorName: row.visitor_name,
-    overwrite: overwriteOf(row),
+    overwrite,
     footageSaved:
       row.footage_saved_at && row.footage_saved_how
         ? { at: row.footage_saved_at.toISOString(), how: row.footage_saved_how, note: row.footage_saved_note }
         : null,
-    overdue: isOverdue(row, today),
-    next: operatorNext(row, today),
+    overdue: isOverdue(row, due, today),
+    next: operatorNext(row, overwrite, today),
   };
+}
+
+function deskItem(row: DeskRow, today: string): DeskItem {
+  const list = listCore(row);
+  return { ...list, ...deskFields(row, list.due, today) };
 }
 
 // ---- Reminders planned for a request
 
 /** The reminders a request needs from now on, given its dates (sent ones are kept, the rest replanned). */
-export function plannedJobs(row: RequestRow): { kind: JobKind; runOn: string }[] {
+export function plannedJobs(row: DeskRow): { kind: JobKind; runOn: string }[] {
   const jobs: { kind: JobKind; runOn: string }[] = [];
   const open = [
     'received',
@@ -617,8 +646,11 @@ async function deskView(q: Queryable, row: RequestRow, now: Date): Promise<DeskR
   const actions = allowedOperatorActions(facts).filter(
     (action) => action !== 'extend' || canExtend(clockFacts(row), today).allowed,
   );
+  const whole = core(row);
   return {
-    ...deskItem(row, today),
+    ...whole,
+    ...deskFields(row, whole.due, today),
+    operator: row.operator,
     visitorEmail: row.visitor_email,
     actions,
     history: await repo.history(q, row.id),

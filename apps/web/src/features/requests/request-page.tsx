@@ -58,7 +58,7 @@ export const letterNeedsIco = `The letter must tell the person of their right to
 const letterFacts = (request: DeskRequest): LetterFacts => ({
   reference: request.reference,
   visitorName: request.visitorName,
-  operator: request.siteName,
+  operator: request.operator,
   siteName: request.siteName,
   receivedAt: request.receivedAt,
   footageDate: request.footageDate,

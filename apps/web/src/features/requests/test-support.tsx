@@ -71,21 +71,13 @@ export const deskItem = (over: Partial<DeskItem> = {}): DeskItem => ({
   state: 'received',
   outcome: null,
   siteName: 'Quay car park',
-  signRef: 'DEMO-0002-SIGN',
   receivedAt: '2026-11-21T10:00:00.000Z',
   footageDate: '2026-11-20',
   timeFrom: '14:00',
   timeTo: '14:30',
-  location: 'By the pay machine',
-  camera: '',
-  description: 'Red coat',
-  message: '',
-  preferredForm: 'copy',
-  representative: false,
   due: { date: '2026-12-21', reason: 'one month from receipt on 21 November 2026' },
   acknowledgeBy: null,
   acknowledged: false,
-  extension: null,
   visitorName: 'Sam Walker',
   overwrite: {
     date: daysFromToday(3),
@@ -97,8 +89,22 @@ export const deskItem = (over: Partial<DeskItem> = {}): DeskItem => ({
   ...over,
 });
 
+/** What the list leaves out and a request's own page shows. */
+const wholeRequest = {
+  signRef: 'DEMO-0002-SIGN',
+  location: 'By the pay machine',
+  camera: '',
+  description: 'Red coat',
+  message: '',
+  preferredForm: 'copy' as const,
+  representative: false,
+  extension: null,
+};
+
 export const deskRequest = (over: Partial<DeskRequest> = {}): DeskRequest => ({
   ...deskItem(),
+  ...wholeRequest,
+  operator: 'Quay Parking Ltd',
   visitorEmail: 'sam@example.net',
   actions: ['start', 'ask_identity', 'ask_clarification', 'extend', 'answer'],
   history: [
@@ -128,6 +134,7 @@ export const visitorRequest = (over: Partial<VisitorRequest> = {}): VisitorReque
   } = deskItem();
   return {
     ...core,
+    ...wholeRequest,
     operator: 'Quay Parking Ltd',
     next: 'The operator will look for the footage and answer by 21 December 2026.',
     actions: ['withdraw'],

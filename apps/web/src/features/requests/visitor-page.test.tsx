@@ -76,7 +76,7 @@ describe('the visitor’s own page', () => {
       state: 'in_progress',
       actions: ['withdraw'],
       due: { date: '2027-01-04', reason: 'one month from the proof of identity arriving on 3 December 2026' },
-      documents: [{ filename: 'passport.png', uploadedAt: '2026-12-03T10:00:00.000Z', deleted: false }],
+      documents: [{ filename: 'passport.jpg', uploadedAt: '2026-12-03T10:00:00.000Z', deleted: false }],
     });
     const calls = stubFetch({
       [path]: {
@@ -93,7 +93,7 @@ describe('the visitor’s own page', () => {
     expect(summary.textContent).toContain('Choose the file to send.');
     await waitFor(() => expect(document.activeElement).toBe(summary));
 
-    const file = new File(['png'], 'passport.png', { type: 'image/png' });
+    const file = new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' });
     await user.upload(within(form).getByLabelText(/^Proof of identity or authority/), file);
     await user.click(within(form).getByRole('button', { name: 'Send the file' }));
     const status = await screen.findByRole('status');
@@ -103,13 +103,13 @@ describe('the visitor’s own page', () => {
     expect(upload?.headers['x-request-key']).toBe(secret);
     const sentFile = upload?.body instanceof FormData ? upload.body.get('uploadFile') : null;
     expect(sentFile).toBeInstanceOf(File);
-    expect(sentFile instanceof File && sentFile.name).toBe('passport.png');
+    expect(sentFile instanceof File && sentFile.name).toBe('passport.jpg');
     expect(screen.getByText('Being dealt with')).toBeTruthy();
     expect(screen.getByText(/one month from the proof of identity arriving/)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Send proof of identity' })).toBeNull();
   });
 
-  it('refuses a file that is not a PDF, JPEG or PNG before sending it', async () => {
+  it('refuses a file that is not a PDF or a JPEG before sending it', async () => {
     const calls = stubFetch({
       [path]: {
         status: 200,
@@ -124,7 +124,9 @@ describe('the visitor’s own page', () => {
       new File(['x'], 'notes.docx', { type: 'application/msword' }),
     );
     await user.click(within(form).getByRole('button', { name: 'Send the file' }));
-    expect((await within(form).findByRole('alert')).textContent).toContain('Choose a PDF, JPEG or PNG file.');
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'Choose a PDF file or a JPEG photo.',
+    );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import {
 } from '@app/contract/request-lifecycle';
 import type { VisitorRequest } from '@app/contract/requests';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { FieldError, RequiredMark } from '../../components/form-fields';
@@ -25,9 +25,9 @@ import { ExplainedDateText, failureText, footageWhen, HistoryList, TextForm } fr
 import styles from './requests.module.css';
 import { readVisitorKey } from './visitor-key';
 
-/** The files accepted as proof of identity or authority. */
-export const PROOF_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const proofTypeMessage = 'Choose a PDF, JPEG or PNG file.';
+/** The files accepted as proof of identity or authority: those the API checks by content (PDF, JPEG). */
+export const PROOF_TYPES = ['application/pdf', 'image/jpeg'] as const;
+export const proofTypeMessage = 'Choose a PDF file or a JPEG photo.';
 
 /** The link did not open a request: why, and what the visitor can do. */
 function LinkNotValid() {
@@ -96,7 +96,7 @@ function ProofForm({ send }: { send: (file: File) => Promise<unknown> }) {
           <RequiredMark required />
         </label>
         <p id={`${inputId}-hint`} className={fieldStyles.hint}>
-          A PDF, JPEG or PNG file, such as a photo of your passport or driving licence. Only the operator’s
+          A PDF file or a JPEG photo, such as a photo of your passport or driving licence. Only the operator’s
           master users can see it, and it is deleted 30 days after your request is closed.
         </p>
         <input
@@ -369,6 +369,10 @@ export function VisitorPage() {
   const { reference = '' } = useParams();
   const location = useLocation();
   const [secret] = useState(() => readVisitorKey(reference, location.hash));
+  useEffect(() => {
+    // Kept for this tab; taken out of the address bar, so a screenshot or a shared address does not carry it.
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
   const request = useQuery({ ...visitorRequestQuery(reference, secret ?? ''), enabled: secret !== null });
   const notValid =
     secret === null ||
