@@ -49,3 +49,19 @@ export async function expectInViewAndFocused(outcome: Locator): Promise<void> {
   await expect(outcome).toBeInViewport();
   await expect(outcome).toBeFocused();
 }
+
+/**
+ * The phone of someone standing under a camera on a weak connection: 400 kbit/s down and up,
+ * 400 ms round trip, and a CPU four times slower (Chromium's own throttling, through CDP).
+ */
+export async function throttleLikeAPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}

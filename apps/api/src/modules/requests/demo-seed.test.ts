@@ -27,6 +27,8 @@ describe('the demo requests', () => {
       ]),
     );
     expect(states).toHaveLength(11);
+    // Their mails were "sent" long ago: none waits in the outbox of a fresh start.
+    expect(await t.db.query('select to_address from mail_outbox')).toEqual([]);
     const login = await call(t, 'POST', '/api/users/login', {
       body: { userName: DEMO_ACCOUNT.userName, password: DEMO_ACCOUNT.password },
     });

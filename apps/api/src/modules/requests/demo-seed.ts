@@ -176,6 +176,10 @@ export const demoRequestsSeed: Seed = {
     if (!user) return;
     const ctx = { db, env: resolved };
     const now = Date.now();
+    // The mails of these made-up requests were "sent" long ago: none is left for the outbox.
+    const { last } = await db.one<{ last: number }>(
+      'select coalesce(max(id), 0)::int as last from mail_outbox',
+    );
     for (const demo of DEMO_REQUESTS) {
       let at = new Date(now - demo.daysAgo * DAY + 9 * 3_600_000);
       const recorded = ukDay(new Date(at.getTime() - (demo.recordedBefore ?? 0) * DAY));
@@ -230,5 +234,6 @@ export const demoRequestsSeed: Seed = {
         }
       }
     }
+    await db.query('delete from mail_outbox where id > $1 and sent_at is null', [last]);
   },
 };

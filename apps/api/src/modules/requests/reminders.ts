@@ -61,6 +61,7 @@ export function createRequestSweep(options: {
   log: FastifyBaseLogger;
   now?: () => Date;
   intervalMs?: number;
+  firstRunAfterMs?: number;
 }): RequestSweep {
   const { db, env, log, storage } = options;
   const now = options.now ?? (() => new Date());
@@ -146,12 +147,19 @@ export function createRequestSweep(options: {
     runOnce,
     start() {
       if (timer) return;
-      tick();
-      timer = setInterval(tick, options.intervalMs ?? 15 * MINUTE_MS);
+      // The first sweep a minute after start, not during it: a start (or a quick restart) stays quiet.
+      timer = setTimeout(() => {
+        tick();
+        timer = setInterval(tick, options.intervalMs ?? 15 * MINUTE_MS);
+        timer.unref();
+      }, options.firstRunAfterMs ?? MINUTE_MS);
       timer.unref();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      if (timer) {
+        clearTimeout(timer);
+        clearInterval(timer);
+      }
       timer = undefined;
       await running;
     },
