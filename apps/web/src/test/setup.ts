@@ -17,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.removeAttribute('style');
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -1,5 +1,15 @@
-import { createContext, lazy, type ReactNode, Suspense, use, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useInBrowser } from '../../lib/in-browser';
 import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import {
@@ -8,7 +18,10 @@ import {
   CONFIRM_PARAM,
   CONFIRM_TOKEN_PARAM,
   RESET_PARAM,
+  SIGN_UP_PARAM,
+  signUpEntryOf,
 } from './auth-dialog-state';
+import { closeSignUpDraft, readSignUpDraft } from './sign-up-draft';
 
 export interface AuthDialogControls {
   state: AuthDialogState;
@@ -16,6 +29,11 @@ export interface AuthDialogControls {
   openSignIn: () => void;
   /** Opens it from a page that needs a session: signing in returns to `returnTo`. */
   openSignInFor: (returnTo: string) => void;
+  /**
+   * Ordinary sign-in with the user name filled in and a notice of why, in place of the dialog a
+   * mailed link opened (a reset done, an account confirmed already); removes the link's parameters.
+   */
+  openSignInAs: (userName: string, notice: string) => void;
   /** Switches the open account dialog between sign-in, sign-up and forgot-password. */
   setMode: (mode: AccountMode) => void;
   /** Closes any dialog, resets it to sign-in and removes `userId` (and its `token`) / `value` from the address. */
@@ -27,52 +45,95 @@ const AuthDialogContext = createContext<AuthDialogControls | null>(null);
 // Radix and the forms load on first open, keeping them out of the first paint.
 const AuthDialogs = lazy(() => import('./auth-dialogs').then((m) => ({ default: m.AuthDialogs })));
 
+interface LocalState {
+  open: boolean;
+  mode: AccountMode;
+  returnTo?: string;
+  userName?: string;
+  notice?: string;
+}
+
+const closedState: LocalState = { open: false, mode: 'signIn' };
+
 /** Holds the dialog state; must sit inside the router because links open dialogs through the query string. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [local, setLocal] = useState<{ open: boolean; mode: AccountMode; returnTo?: string }>({
-    open: false,
-    mode: 'signIn',
-  });
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A refresh in the middle of signing up opens sign-up again, with what was typed (sign-up-draft.ts).
+  const [local, setLocal] = useState<LocalState>(() =>
+    readSignUpDraft()?.open ? { open: true, mode: 'signUp' } : closedState,
+  );
   // A mailed link's dialog opens in the browser: the server draws the page under it.
   const inBrowser = useInBrowser();
   const confirmUserId = searchParams.get(CONFIRM_PARAM);
   const resetToken = searchParams.get(RESET_PARAM);
+  const signUpAsked = searchParams.has(SIGN_UP_PARAM);
+  const signUpDepth = signUpEntryOf(location.state).signUpDepth;
 
   // The address wins over local state, so a link opens its dialog even with another one open.
   const state: AuthDialogState = useMemo(() => {
     if (resetToken !== null) return { kind: 'reset', token: resetToken };
     if (confirmUserId !== null) return { kind: 'account', mode: 'signIn', confirmUserId };
-    if (local.open)
-      return { kind: 'account', mode: local.mode, confirmUserId: null, returnTo: local.returnTo };
+    if (local.open) {
+      const { open: _open, ...account } = local;
+      return { kind: 'account', confirmUserId: null, ...account };
+    }
     return { kind: 'closed' };
   }, [resetToken, confirmUserId, local]);
 
-  const close = useCallback(() => {
-    setLocal({ open: false, mode: 'signIn' });
-    if (confirmUserId === null && resetToken === null) return;
+  /** Sign-up's own history entries go with it, so Back after closing leaves the page at once. */
+  const leaveSignUp = useCallback(() => {
+    closeSignUpDraft();
+    if (signUpDepth > 0) navigate(-signUpDepth);
+  }, [navigate, signUpDepth]);
+
+  const dropLinkParams = useCallback(() => {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (confirmUserId !== null) next.delete(CONFIRM_TOKEN_PARAM);
+        if (next.has(CONFIRM_PARAM)) next.delete(CONFIRM_TOKEN_PARAM);
         next.delete(CONFIRM_PARAM);
         next.delete(RESET_PARAM);
+        next.delete(SIGN_UP_PARAM);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
-  }, [setSearchParams, confirmUserId, resetToken]);
+  }, [setSearchParams]);
+
+  // The content's "Create an account" buttons link to `?signup=1`: it opens sign-up on the page
+  // it is on and leaves the address as it was.
+  useEffect(() => {
+    if (!signUpAsked) return;
+    setLocal((current) => ({ open: true, mode: 'signUp', returnTo: current.returnTo }));
+    dropLinkParams();
+  }, [signUpAsked, dropLinkParams]);
+
+  const close = useCallback(() => {
+    if (local.open && local.mode === 'signUp') leaveSignUp();
+    setLocal(closedState);
+    if (confirmUserId === null && resetToken === null) return;
+    dropLinkParams();
+  }, [dropLinkParams, confirmUserId, resetToken, local, leaveSignUp]);
 
   const controls = useMemo<AuthDialogControls>(
     () => ({
       state,
       openSignIn: () => setLocal({ open: true, mode: 'signIn' }),
       openSignInFor: (returnTo) => setLocal({ open: true, mode: 'signIn', returnTo }),
+      openSignInAs: (userName, notice) => {
+        setLocal({ open: true, mode: 'signIn', userName, notice });
+        dropLinkParams();
+      },
       // Switching to sign-up and back keeps the page to return to.
-      setMode: (mode) => setLocal((current) => ({ open: true, mode, returnTo: current.returnTo })),
+      setMode: (mode) => {
+        if (local.open && local.mode === 'signUp' && mode !== 'signUp') leaveSignUp();
+        setLocal((current) => ({ open: true, mode, returnTo: current.returnTo }));
+      },
       close,
     }),
-    [state, close],
+    [state, close, dropLinkParams, local, leaveSignUp],
   );
 
   return (

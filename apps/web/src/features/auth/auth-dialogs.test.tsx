@@ -60,7 +60,7 @@ describe('account and reset dialogs', () => {
     expect(await findDialog('Sign In')).toBeTruthy();
   });
 
-  it('forgets what was typed when the dialog closes', async () => {
+  it('asks before closing sign-up with typed details, and forgets them when told to', async () => {
     setScreenWidth(1280);
     const user = userEvent.setup();
     await renderShell({ path: '/' });
@@ -71,6 +71,8 @@ describe('account and reset dialogs', () => {
     dialog = await findDialog('Create An Account');
     await user.type(within(dialog).getByRole('textbox', { name: 'Sign Reference' }), 'K7QM-3XWD-P9TE');
     await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave sign-up?' });
+    await user.click(within(ask).getByRole('button', { name: 'Leave and clear' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -81,6 +81,7 @@ type InputAttributes = Pick<
   | 'autoCapitalize'
   | 'min'
   | 'max'
+  | 'onBlur'
 >;
 
 export interface TextFieldProps extends FieldProps, InputAttributes {

@@ -103,7 +103,7 @@ describe('reset-password dialog: the form', () => {
     expect(within(dialog).getByLabelText('Confirm Password').getAttribute('type')).toBe('text');
   });
 
-  it('saves the new password with the reset token, says so and closes 1 second later', async () => {
+  it('saves the new password with the reset token, says so and 1 second later opens Sign In with the user name', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, dialog, router } = await openForm({
       'PUT /api/users/reset-password/': json({ message: 'Password reset successfully' }),
@@ -117,7 +117,16 @@ describe('reset-password dialog: the form', () => {
     act(() => vi.advanceTimersByTime(900));
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(200));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Not left signed out with nothing to do: Sign In, the user name filled, saying why (issue 36, item 19).
+    const signIn = await screen.findByRole('dialog', { name: 'Sign In' });
+    expect(screen.queryByRole('dialog', { name: 'Reset Password' })).toBeNull();
+    expect((within(signIn).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(
+      'operator',
+    );
+    const notice = within(signIn).getByText(
+      'Your password has been changed. Sign in with your new password.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(router.state.location.search).toBe('');
   });
 

@@ -16,8 +16,8 @@ import { fieldError, MESSAGE_MS, useTimedMessage } from './use-timed-message';
 export interface ResetPasswordPanelProps {
   /** The reset token from the link's `value` parameter. */
   token: string;
-  /** SPEC.md section 4: called about 1 second after submit. */
-  onDone: () => void;
+  /** SPEC.md section 4: called about 1 second after submit, with the account's user name (to sign in with). */
+  onDone: (userName: string) => void;
   /** Opens the Forgot Password dialog, for a link that no longer works. */
   onRequestNewLink: () => void;
 }
@@ -73,10 +73,10 @@ export function ResetPasswordPanel({ token, onDone, onRequestNewLink }: ResetPas
   const [message, showMessage] = useTimedMessage(MESSAGE_MS);
 
   useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(onDone, RESET_CLOSE_MS);
+    if (!saved || !userName) return;
+    const timer = setTimeout(() => onDone(userName), RESET_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [saved, onDone]);
+  }, [saved, onDone, userName]);
 
   const fieldProblem = (field: string, fieldId: string, text: string) => {
     showMessage({ kind: 'error', text, field });

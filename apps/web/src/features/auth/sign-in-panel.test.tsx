@@ -271,45 +271,61 @@ describe('confirmation mode (?userId=&token=)', () => {
     expect(screen.getByTestId('location').textContent).toBe(confirmPath);
   });
 
-  it('does not confirm again an account that is already confirmed', async () => {
+  it('opens an account already confirmed in ordinary Sign In, its user name filled, and confirms nothing again', async () => {
     const api = stubApi({
       'GET /api/users/confirmuser/17?token=*': userRecord(1),
       'POST /api/users/user': confirmedLookup,
       'POST /api/users/login': json({ status: 'success', token: sessionToken, message: 'Login successful!' }),
       'GET /api/users/17': userRecord(1),
     });
-    const { dialog } = await renderAuthDialog({ path: confirmPath });
-    await waitFor(() =>
-      expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(
-        'operator',
-      ),
+    const { router } = await renderAuthDialog({ path: confirmPath });
+    // The link opened again (or by a mail client first): not 'Confirm Account' with an error.
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    expect((within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(
+      'operator',
     );
+    const notice = within(dialog).getByText('This account is already confirmed. Please sign in.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(within(dialog).queryByText('Error fetching user data')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Forgot Password?' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
     const user = userEvent.setup({ delay: null });
     await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Login successful!')).toBeTruthy();
     expect(api.callsTo('PUT /api/users/17')).toEqual([]);
     expect(screen.queryByText('User confirmed successfully!')).toBeNull();
   });
 
-  it("says 'Error fetching user data' with the server's reason, and offers a new link", async () => {
-    const reason = 'This confirmation link is invalid or has expired. You can ask for a new one.';
-    const api = stubApi({
-      'GET /api/users/confirmuser/17?token=*': json({ message: reason }, 400),
-      'POST /api/users/resend-confirmation': json({ message: 'A new link is on its way.' }),
-    });
-    const { dialog } = await renderAuthDialog({ path: confirmPath });
-    const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('Error fetching user data')).toBeTruthy();
-    expect(within(alert).getByText(reason)).toBeTruthy();
+  it.each([
+    ['invalid or expired', 'This confirmation link is invalid or has expired. You can ask for a new one.'],
+    ['refused by the schema', 'token: Too small: expected string to have >=16 characters'],
+  ])(
+    'says a link the server refuses (%s) is invalid or expired, in friendly words, and offers a new one',
+    async (_, reason) => {
+      const api = stubApi({
+        'GET /api/users/confirmuser/17?token=*': json({ message: reason }, 400),
+        'POST /api/users/resend-confirmation': json({ message: 'A new link is on its way.' }),
+      });
+      const { dialog } = await renderAuthDialog({ path: confirmPath });
+      const alert = await within(dialog).findByRole('alert');
+      expect(
+        within(alert).getByText(
+          'This confirmation link is invalid or has expired. You can ask for a new one.',
+        ),
+      ).toBeTruthy();
+      expect(alert.textContent).not.toContain('Error fetching user data');
+      expect(alert.textContent).not.toContain('Too small');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
 
-    const user = userEvent.setup({ delay: null });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
-    await user.click(within(dialog).getByRole('button', { name: 'Send a new confirmation link' }));
-    expect((await within(dialog).findByRole('status')).textContent).toBe('A new link is on its way.');
-    expect(api.callsTo('POST /api/users/resend-confirmation')[0]?.body).toEqual({ userName: 'operator' });
-  });
+      const user = userEvent.setup({ delay: null });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'operator');
+      await user.click(within(dialog).getByRole('button', { name: 'Send a new confirmation link' }));
+      expect((await within(dialog).findByRole('status')).textContent).toBe('A new link is on its way.');
+      expect(api.callsTo('POST /api/users/resend-confirmation')[0]?.body).toEqual({ userName: 'operator' });
+    },
+  );
 
   it("says only 'Error fetching user data' when the server cannot be reached", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -322,14 +338,20 @@ describe('confirmation mode (?userId=&token=)', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Username' }).hasAttribute('readonly')).toBe(false);
   });
 
-  it('says the link cannot be used when it has no token', async () => {
+  it.each([
+    ['has no token', '/?userId=17'],
+    ['was cut short by a mail client', '/?userId=17&token=abc123'],
+    ['has a mangled id', '/?userId=17x&token=0123456789abcdef0123'],
+  ])('says the link cannot be used when it %s, without asking the server', async (_, path) => {
     const api = stubApi({});
-    const { dialog } = await renderAuthDialog({ path: '/?userId=17' });
+    const { dialog } = await renderAuthDialog({ path });
     const alert = within(dialog).getByRole('alert');
-    expect(within(alert).getByText('Error fetching user data')).toBeTruthy();
+    expect(alert.textContent).not.toContain('Error fetching user data');
     expect(
       within(alert).getByText('This confirmation link is invalid or has expired. You can ask for a new one.'),
     ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(within(dialog).getByRole('button', { name: 'Send a new confirmation link' })).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import { messages } from '@app/contract/messages';
 import { Description } from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { FOCUS_HEADING } from '../../lib/page-focus';
+import { FOCUS_HEADING, focusOnceUsable } from '../../lib/page-focus';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { confirmUser } from './api/confirm-user';
 import { fetchUser } from './api/fetch-user';
@@ -24,7 +24,13 @@ export interface SignInPanelProps {
   confirmUserId: string | null;
   /** The signed-in page the visitor asked for, when the dialog was opened from it. */
   returnTo?: string;
+  /** The user name to start with (after a password reset, or a used confirmation link). */
+  userName?: string | undefined;
+  /** Said first, and focused: why the person is asked to sign in now. */
+  notice?: string | undefined;
   onSwitch: (mode: AccountMode) => void;
+  /** The confirmation link is of an account confirmed already: ordinary sign-in takes over. */
+  onAlreadyConfirmed?: (userName: string) => void;
   /** Closes the dialog (after a successful sign-in the panel also navigates to /your-sites). */
   onDone: () => void;
 }
@@ -35,23 +41,41 @@ export const AFTER_SIGN_IN_PATH = '/your-sites';
 const errorText = (error: unknown, fallback: string) =>
   (error instanceof ApiError ? error.serverMessage : undefined) ?? fallback;
 
+/**
+ * Whether a confirmation link can be what the mail sent: an id in digits and a token of the
+ * length the server accepts. One cut short by a mail client is not, and is not even asked about.
+ */
+export function looksLikeConfirmLink(userId: string, token: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(userId) && token.length >= 16 && token.length <= 200;
+}
+
 /** The confirmation link's account: the user name to prefill, or why the link cannot be used. */
 function useAccountToConfirm(userId: string | null, token: string) {
-  const query = useQuery({
-    ...userToConfirmQuery(userId ?? '', token),
-    enabled: userId !== null && token !== '',
-  });
+  const wellFormed = userId !== null && looksLikeConfirmLink(userId, token);
+  const query = useQuery({ ...userToConfirmQuery(userId ?? '', token), enabled: wellFormed });
   if (userId === null) return { user: undefined, problem: undefined };
-  // A link without its token (or an older link) cannot confirm anything: say so without asking.
-  if (token === '') return { user: undefined, problem: messages.server.confirmLinkInvalid };
-  // The server says why (an invalid or expired link, an account already confirmed); when no
-  // answer came there is no reason to give beyond the failure itself.
-  if (query.isError) return { user: undefined, problem: errorText(query.error, '') };
+  // A link cut short, or without its token, cannot confirm anything: say so without asking.
+  if (!wellFormed) return { user: undefined, problem: messages.server.confirmLinkInvalid };
+  if (query.isError) {
+    // Any refusal of the link (used, replaced, expired, mangled) gets the same friendly words and
+    // the way to a new link; the server's words are never shown raw. Without an answer (a network
+    // failure, a 5xx), the spec's 'Error fetching user data' says so (SPEC.md section 8).
+    const refused = query.error instanceof ApiError && query.error.status === 400;
+    return { user: undefined, problem: refused ? messages.server.confirmLinkInvalid : '' };
+  }
   return { user: query.data?.[0], problem: undefined };
 }
 
 /** Sign-in, and account confirmation when opened from the confirmation e-mail's link. */
-export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignInPanelProps) {
+export function SignInPanel({
+  confirmUserId,
+  returnTo,
+  userName: initialUserName = '',
+  notice,
+  onSwitch,
+  onAlreadyConfirmed,
+  onDone,
+}: SignInPanelProps) {
   const confirming = confirmUserId !== null;
   const [searchParams] = useSearchParams();
   const confirmToken = searchParams.get(CONFIRM_TOKEN_PARAM) ?? '';
@@ -64,15 +88,31 @@ export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignI
   const userNameId = `${ids}-username`;
   const passwordId = `${ids}-password`;
 
-  const [userName, setUserName] = useState('');
+  const [userName, setUserName] = useState(initialUserName);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [offerResend, setOfferResend] = useState(false);
   const [message, showMessage] = useTimedMessage(ACCOUNT_MESSAGE_MS);
 
+  // Once: the dialog that takes over is the one to stay.
+  const handedOver = useRef(false);
   useEffect(() => {
-    if (accountToConfirm) setUserName(accountToConfirm.userName);
-  }, [accountToConfirm]);
+    if (!accountToConfirm || handedOver.current) return;
+    // Opened again after confirming (or by a mail client's preview): nothing to confirm, so the
+    // ordinary sign-in, with the user name filled in.
+    if (accountToConfirm.confirmedAt !== null && onAlreadyConfirmed) {
+      handedOver.current = true;
+      onAlreadyConfirmed(accountToConfirm.userName);
+    } else setUserName(accountToConfirm.userName);
+  }, [accountToConfirm, onAlreadyConfirmed]);
+
+  // What must be read first (the notice, or why the link cannot be used) takes focus when it
+  // appears, also once the start-up overlay lets go of a page opened from a mail.
+  const firstRead = useRef<HTMLDivElement>(null);
+  const firstReadShown = notice !== undefined || confirmProblem !== undefined;
+  useEffect(() => {
+    return firstReadShown && firstRead.current ? focusOnceUsable(firstRead.current) : undefined;
+  }, [firstReadShown]);
 
   const fieldProblem = (field: string, fieldId: string, text: string) => {
     showMessage({ kind: 'error', text, field });
@@ -149,8 +189,7 @@ export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignI
     }
   }
 
-  const canResend =
-    offerResend || (confirmProblem !== undefined && confirmProblem !== messages.server.alreadyConfirmed);
+  const canResend = offerResend || confirmProblem !== undefined;
 
   return (
     <>
@@ -159,12 +198,21 @@ export function SignInPanel({ confirmUserId, returnTo, onSwitch, onDone }: SignI
           ? 'Sign in with your username and password to confirm your account.'
           : 'Sign in to manage your sites and signs.'}
       </Description>
+      {notice !== undefined && (
+        <div ref={firstRead} className={styles.notice} role="status" tabIndex={-1} data-autofocus>
+          {notice}
+        </div>
+      )}
       {confirmProblem !== undefined && (
-        <div className={formStyles.alert} role="alert">
+        <div ref={firstRead} className={formStyles.alert} role="alert" tabIndex={-1} data-autofocus>
           <p className={formStyles.readout}>
-            <strong>{messages.signIn.fetchUserFailed}</strong>
+            <strong>{confirmProblem || messages.signIn.fetchUserFailed}</strong>
           </p>
-          {confirmProblem && <p className={formStyles.readout}>{confirmProblem}</p>}
+          {confirmProblem && (
+            <p className={formStyles.readout}>
+              Type your username below and choose <strong>Send a new confirmation link</strong>.
+            </p>
+          )}
         </div>
       )}
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>

@@ -3,7 +3,7 @@ import { PasswordField, TextField } from './form-fields';
 import type { SignUpStepProps } from './sign-up-form';
 
 /** Step 2: the user name and password of the new master user. */
-export function SignUpAccountStep({ values, set, idOf, errorOf }: SignUpStepProps) {
+export function SignUpAccountStep({ values, set, idOf, errorOf, leave }: SignUpStepProps) {
   return (
     <>
       <TextField
@@ -12,6 +12,7 @@ export function SignUpAccountStep({ values, set, idOf, errorOf }: SignUpStepProp
         hint="4-20 characters."
         value={values.userName}
         onChange={(value) => set('userName', value)}
+        onBlur={() => leave?.('userName')}
         autoComplete="username"
         autoCapitalize="none"
         maxLength={USERNAME_MAX}

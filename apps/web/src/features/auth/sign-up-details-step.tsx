@@ -20,7 +20,7 @@ function useCopied(): [boolean, () => void] {
 }
 
 /** Step 3: the company and its contact, the address, and the first site. */
-export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProps) {
+export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpStepProps) {
   const [copied, markCopied] = useCopied();
 
   const setAddress = (patch: Partial<AddressValues>) => {
@@ -48,6 +48,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf }: SignUpStepProp
       label={label}
       value={values[field]}
       onChange={(value) => set(field, value)}
+      onBlur={() => leave?.(field)}
       required
       error={errorOf(field)}
     />

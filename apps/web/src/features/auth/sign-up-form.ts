@@ -233,4 +233,6 @@ export interface SignUpStepProps {
   idOf: (field: SignUpField) => string;
   /** The error shown at a field, if the current message is about it. */
   errorOf: (field: SignUpField) => string | undefined;
+  /** The person left a field (the user name and e-mail address are then checked for use). */
+  leave?: (field: SignUpField) => void;
 }
