@@ -92,8 +92,21 @@ function renderBlock(token: Token, key: string, labelledBy?: string): ReactNode 
         </Tag>
       );
     }
-    case 'paragraph':
-      return <p key={key}>{renderInline((token as Tokens.Paragraph).tokens, key)}</p>;
+    case 'paragraph': {
+      const inline = (token as Tokens.Paragraph).tokens;
+      const [only] = inline;
+      // A paragraph that is one link into the site is the page's call to action: a button to see.
+      if (inline.length === 1 && only?.type === 'link' && !isExternal((only as Tokens.Link).href)) {
+        return (
+          <p key={key}>
+            <Link to={(only as Tokens.Link).href} className={styles.action}>
+              {renderInline((only as Tokens.Link).tokens, key)}
+            </Link>
+          </p>
+        );
+      }
+      return <p key={key}>{renderInline(inline, key)}</p>;
+    }
     case 'list': {
       const list = token as Tokens.List;
       const items = keyed(list.items, key).map(([itemKey, item]) => (
