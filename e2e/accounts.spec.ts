@@ -201,12 +201,11 @@ async function accountJourney(page: Page, shots?: string) {
   await resetDialog.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
   await resetDialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(resetDialog.getByText('Password reset successfully')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(resetDialog).toHaveCount(0);
 
-  // The old password no longer works; the new one does.
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  // Sign In opens by itself, the user name filled in. The old password no longer works; the new one does.
   const signInDialog = page.getByRole('dialog', { name: 'Sign In' });
-  await signInDialog.getByRole('textbox', { name: 'Username' }).fill(operator.userName);
+  await expect(signInDialog.getByRole('textbox', { name: 'Username' })).toHaveValue(operator.userName);
   await signInDialog.getByLabel('Password', { exact: true }).fill(operator.password);
   await signInDialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(signInDialog.getByRole('alert')).toHaveText('Incorrect username or password.');

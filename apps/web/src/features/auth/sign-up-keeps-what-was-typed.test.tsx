@@ -127,7 +127,7 @@ describe('sign-up keeps what was typed (issue 36, item 3)', () => {
     await renderAuthDialog({});
     const dialog = await findDialog('Create An Account');
     expect(stepName(dialog).textContent).toBe('Step 2 of 4: Your login');
-    expect(within(dialog).getByText(PASSWORDS_NOT_KEPT)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByText(PASSWORDS_NOT_KEPT)));
     expect((textbox(dialog, 'Username') as HTMLInputElement).value).toBe('operator');
     expect((within(dialog).getByLabelText('Password') as HTMLInputElement).value).toBe('');
 

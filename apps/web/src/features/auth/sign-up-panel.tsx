@@ -105,7 +105,9 @@ export function SignUpPanel({ onSwitch, onDone, onTypedChange }: SignUpPanelProp
       if (!node || !mounted.current) return;
       const field = focusNext.current;
       focusNext.current = null;
-      (field ? document.getElementById(idOf(field)) : node)?.focus();
+      // What the step says first, when it has something to say (the passwords not kept).
+      const marked = node.parentElement?.querySelector<HTMLElement>('[data-autofocus]');
+      (field ? document.getElementById(idOf(field)) : (marked ?? node))?.focus();
     },
     [idOf],
   );
@@ -292,7 +294,10 @@ export function SignUpPanel({ onSwitch, onDone, onTypedChange }: SignUpPanelProp
           Step {step} of 4: {STEP_NAMES[step]}
         </p>
         {step === 2 && restored && restored.reached >= 2 && !values.password && (
-          <p className={formStyles.readout}>{PASSWORDS_NOT_KEPT}</p>
+          // Read first after the refresh: the dialog focuses it as it opens (data-autofocus).
+          <p className={formStyles.readout} tabIndex={-1} data-autofocus>
+            {PASSWORDS_NOT_KEPT}
+          </p>
         )}
         {step === 1 && <SignUpStickerStep {...stepProps} />}
         {step === 2 && <SignUpAccountStep {...stepProps} />}
