@@ -195,7 +195,7 @@ for (const screen of SCREENS) {
       );
       await op.getByRole('button', { name: 'Send the answer' }).click();
       await expectInViewAndFocused(op.getByRole('status').filter({ hasText: 'Answer: done.' }));
-      await expect(definitionOf(op, 'State')).toHaveText('Answered');
+      await expect(definitionOf(op, 'State')).toHaveText('Answered: Footage disclosed');
       await shot(op, testInfo, 'footage-request-operator-answered', screen.name);
       await expectNoSeriousA11yViolations(op);
 
