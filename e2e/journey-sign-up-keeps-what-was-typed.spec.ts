@@ -1,7 +1,7 @@
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
 import { expectInViewAndFocused, SCREENS, settled, shot } from './support/journey';
-import { issueStickers, registerOperator } from './support/operator';
+import { api, issueStickers, registerOperator } from './support/operator';
 import { waitForMail } from './support/outbox';
 
 const origin = brandOrigin('signs');
@@ -170,6 +170,35 @@ for (const screen of SCREENS) {
       await expect(page).toHaveURL(`${origin}/`);
       await shot(page, testInfo, 'confirm-link-opened-again', screen.name);
       await signIn.getByLabel('Password', { exact: true }).fill(operator.password);
+      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(`${origin}/your-sites`);
+    });
+
+    test('after a password reset from the mailed link, Sign In opens with the user name filled', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const operator = await registerOperator();
+      const askedAt = new Date();
+      expect((await api('POST', '/api/users/forgot-password', { email: operator.email })).status).toBe(200);
+      const mail = await waitForMail({ to: operator.email, subject: 'Reset', since: askedAt });
+      await page.goto(mail.links.find((l) => l.includes('value=')) ?? '');
+      await settled(page);
+      const reset = page.getByRole('dialog', { name: 'Reset Password' });
+      const newPassword = 'second-Secret-2';
+      await reset.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await reset.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+      await reset.getByRole('button', { name: 'Reset Password' }).click();
+
+      // Not left signed out with nothing on screen (item 19).
+      const signIn = page.getByRole('dialog', { name: 'Sign In' });
+      await expectInViewAndFocused(
+        signIn.getByText('Your password has been changed. Sign in with your new password.'),
+      );
+      await expect(signIn.getByRole('textbox', { name: 'Username' })).toHaveValue(operator.userName);
+      await expect(page).toHaveURL(`${origin}/`);
+      await shot(page, testInfo, 'reset-then-sign-in', screen.name);
+      await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
       await signIn.getByRole('button', { name: 'Sign In' }).click();
       await expect(page).toHaveURL(`${origin}/your-sites`);
     });

@@ -204,7 +204,13 @@ export function SignInPanel({
         </div>
       )}
       {confirmProblem !== undefined && (
-        <div ref={firstRead} className={formStyles.alert} role="alert" tabIndex={-1} data-autofocus>
+        <div
+          ref={firstRead}
+          className={`${formStyles.alert} ${styles.firstRead}`}
+          role="alert"
+          tabIndex={-1}
+          data-autofocus
+        >
           <p className={formStyles.readout}>
             <strong>{confirmProblem || messages.signIn.fetchUserFailed}</strong>
           </p>
