@@ -1,4 +1,4 @@
-import { emptySignUp, type SignUpValues } from './sign-up-form';
+import { emptySignUp, type SignUpValues } from './sign-up-values';
 
 /**
  * What the sign-up dialog has been given so far, kept in this tab's sessionStorage so a refresh

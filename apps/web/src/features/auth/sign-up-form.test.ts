@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countyOption, UK_COUNTY_OPTIONS } from '../address/uk-counties';
-import { checkSubmit, emptySignUp, type SignUpValues, toSignUpBody } from './sign-up-form';
+import { checkSubmit, toSignUpBody } from './sign-up-form';
+import { emptySignUp, type SignUpValues } from './sign-up-values';
 
 const complete: SignUpValues = {
   ...emptySignUp,

@@ -22,14 +22,12 @@ import {
   checkAccountStep,
   checkStickerStep,
   checkSubmit,
-  emptySignUp,
-  type SignUpField,
   type SignUpProblem,
-  type SignUpValues,
   STEP_OF,
   toSignUpBody,
 } from './sign-up-form';
 import { SignUpStickerStep } from './sign-up-sticker-step';
+import { emptySignUp, type SignUpField, type SignUpValues } from './sign-up-values';
 import { ACCOUNT_MESSAGE_MS, fieldError, useTimedMessage } from './use-timed-message';
 
 export interface SignUpPanelProps {
