@@ -21,7 +21,7 @@ import {
   SIGN_UP_PARAM,
   signUpEntryOf,
 } from './auth-dialog-state';
-import { closeSignUpDraft, readSignUpDraft } from './sign-up-draft';
+import { clearSignUpDraft, closeSignUpDraft, readSignUpDraft } from './sign-up-draft';
 
 export interface AuthDialogControls {
   state: AuthDialogState;
@@ -83,8 +83,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   }, [resetToken, confirmUserId, local]);
 
   /** Sign-up's own history entries go with it, so Back after closing leaves the page at once. */
-  const leaveSignUp = useCallback(() => {
-    closeSignUpDraft();
+  const dropSignUpEntries = useCallback(() => {
     if (signUpDepth > 0) navigate(-signUpDepth);
   }, [navigate, signUpDepth]);
 
@@ -111,11 +110,13 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   }, [signUpAsked, dropLinkParams]);
 
   const close = useCallback(() => {
-    if (local.open && local.mode === 'signUp') leaveSignUp();
+    if (local.open && local.mode === 'signUp') dropSignUpEntries();
+    // SPEC.md section 4: closing resets the fields (sign-up asks first when any were typed).
+    clearSignUpDraft();
     setLocal(closedState);
     if (confirmUserId === null && resetToken === null) return;
     dropLinkParams();
-  }, [dropLinkParams, confirmUserId, resetToken, local, leaveSignUp]);
+  }, [dropLinkParams, confirmUserId, resetToken, local, dropSignUpEntries]);
 
   const controls = useMemo<AuthDialogControls>(
     () => ({
@@ -128,12 +129,16 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       },
       // Switching to sign-up and back keeps the page to return to.
       setMode: (mode) => {
-        if (local.open && local.mode === 'signUp' && mode !== 'signUp') leaveSignUp();
+        // Switching away keeps what was typed for coming back; a refresh then opens sign-in.
+        if (local.open && local.mode === 'signUp' && mode !== 'signUp') {
+          closeSignUpDraft();
+          dropSignUpEntries();
+        }
         setLocal((current) => ({ open: true, mode, returnTo: current.returnTo }));
       },
       close,
     }),
-    [state, close, dropLinkParams, local, leaveSignUp],
+    [state, close, dropLinkParams, local, dropSignUpEntries],
   );
 
   return (

@@ -162,6 +162,23 @@ describe('sign-up keeps what was typed (issue 36, item 3)', () => {
     expect(sessionStorage.getItem(SIGN_UP_DRAFT_KEY)).toBeNull();
   });
 
+  it('keeps what was typed through "Already have an account? Sign In" and back; closing then resets it', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await open();
+    await toStep2(user, dialog);
+    await user.click(button(dialog, 'Sign In'));
+    let signIn = await findDialog('Sign In');
+    await user.click(button(signIn, 'Create An Account'));
+    const signUp = await findDialog('Create An Account');
+    expect((textbox(signUp, 'Sign Reference') as HTMLInputElement).value).toBe('K7QM-3XWD-P9TE');
+
+    await user.click(button(signUp, 'Sign In'));
+    signIn = await findDialog('Sign In');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem(SIGN_UP_DRAFT_KEY)).toBeNull();
+  });
+
   it('closes at once when nothing was typed', async () => {
     const user = userEvent.setup();
     await open();
