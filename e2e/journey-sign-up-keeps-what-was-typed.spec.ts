@@ -202,5 +202,18 @@ for (const screen of SCREENS) {
       await signIn.getByRole('button', { name: 'Sign In' }).click();
       await expect(page).toHaveURL(`${origin}/your-sites`);
     });
+
+    test('the help page, where the steps are described, has the same button', async ({ page }, testInfo) => {
+      await page.goto(`${origin}/help`);
+      await settled(page);
+      const create = page.getByRole('main').getByRole('link', { name: 'Create an account' });
+      await create.scrollIntoViewIfNeeded();
+      await expect(create).toBeInViewport();
+      await shot(page, testInfo, 'help-create-account-button', screen.name);
+      await create.click();
+      const dialog = page.getByRole('dialog', { name: 'Create An Account' });
+      await expect(dialog.getByText('Step 1 of 4: Your sticker')).toBeInViewport();
+      await expect(page).toHaveURL(`${origin}/help`);
+    });
   });
 }
