@@ -23,6 +23,9 @@ function samplePath(brand: BrandId, pattern: string, signRef: string): string {
     'nvr /resources/:contentType': '/resources/manuals',
     'signs /sign/:signRef': `/sign/${signRef}`,
     'signs /sign/:signRef/print': `/sign/${signRef}/print`,
+    // Opened signed out and without a link's secret: the sign-in prompt, and "this link does not open a request".
+    'signs /requests/:id': '/requests/1',
+    'signs /request/:reference': '/request/R-000001',
   };
   if (!pattern.includes(':')) return pattern;
   const path = samples[`${brand} ${pattern}`];

@@ -33,6 +33,8 @@ it('the API builds to JavaScript that plain node runs: it migrates, seeds and an
       DATA_DIR: await tempDir('api-build'),
       WEB_DIST_DIR: webFixtureDir(),
       NODE_ENV: 'production',
+      // In production only configured hosts choose a brand: these are dvr.localhost and the rest.
+      PUBLIC_URL_PATTERN: `http://{host}.localhost:${port}`,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

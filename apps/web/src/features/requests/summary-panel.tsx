@@ -7,7 +7,8 @@ import styles from './requests.module.css';
 /** "N open requests; the nearest deadline: ...", linking to the desk and to that request. */
 export function SummaryPanel() {
   const summary = useQuery(summaryQuery);
-  if (!summary.data) return null;
+  // Nothing open, nothing to say: the sites stay where the operator expects them.
+  if (!summary.data || summary.data.counts.open === 0) return null;
   const { counts, nearest } = summary.data;
   const open = counts.open === 1 ? '1 open request' : `${counts.open} open requests`;
   return (
