@@ -81,7 +81,6 @@ function percentiles(samples) {
 }
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-const soon = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The floor: the same page of the same list, written by hand: the rows the desk shows (with the
@@ -152,7 +151,8 @@ const stateFile = join(root, 'data', 'bench-requests-pg.env');
 const clusterEnv = { ...process.env, PG_TEST_STATE: stateFile };
 const script = join(root, 'scripts', 'pg-test-cluster.sh');
 const ownCluster = !adminUrl;
-if (ownCluster) adminUrl = execFileSync('bash', [script, 'start'], { env: clusterEnv, encoding: 'utf8' }).trim();
+if (ownCluster)
+  adminUrl = execFileSync('bash', [script, 'start'], { env: clusterEnv, encoding: 'utf8' }).trim();
 const name = `bench_requests_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

@@ -87,6 +87,8 @@ describe('postcodes', () => {
     const contact = contactDataSchema({ postCode: 'optional', country: 'optional', message: 'required' });
     expect(contact.parse({ postCode: 'ec1a1bb', message: 'Hello' }).postCode).toBe('EC1A 1BB');
     expect(contact.parse({ postCode: 'ec1a1bb', country: 'UK', message: 'Hello' }).postCode).toBe('EC1A 1BB');
-    expect(contact.parse({ postCode: ' 75008 ', country: 'France', message: 'Hello' }).postCode).toBe('75008');
+    expect(contact.parse({ postCode: ' 75008 ', country: 'France', message: 'Hello' }).postCode).toBe(
+      '75008',
+    );
   });
 });
