@@ -354,8 +354,11 @@ test.describe('names and numbers that match nothing', () => {
   ];
   for (const [brand, route, title] of cases) {
     test(`${brand} ${route} shows a not-found page with a way back`, async ({ page }) => {
+      // The 404 is the page's own (drawn by the server) or its data call's, when the browser asks.
       const api = page.waitForResponse(
-        (response) => response.url().includes('/api/') && response.status() === 404,
+        (response) =>
+          response.status() === 404 &&
+          (response.url().includes('/api/') || response.request().resourceType() === 'document'),
       );
       await open(page, brand, route);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
