@@ -19,11 +19,3 @@ export const lookupMessages = {
   requestNotFound: 'Not found',
   recordMismatch: 'That term does not find that sign: only a look-up that found the sign is recorded.',
 } as const;
-
-// The kinds of message the relay takes, as the form offers them.
-export const RELAY_KINDS = ['question', 'footage', 'complaint'] as const;
-export const relayKindLabels: Record<(typeof RELAY_KINDS)[number], string> = {
-  question: 'A question',
-  footage: 'A copy of footage of me',
-  complaint: 'A complaint',
-};

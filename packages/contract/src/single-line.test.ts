@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressIdParams, signUpBody, stickerCheckBody } from './accounts';
 import { contactDataSchema, partnershipDataSchema } from './contact';
-import { relayBody } from './lookup';
+import { requestIntakeBody } from './requests';
 import { isSingleLine } from './single-line';
 import { accountDetailsBody, companyBody, publicationSettings, siteBody } from './workspace';
 
@@ -94,10 +94,10 @@ describe('single-line fields', () => {
       kind: 'question',
       message: 'Hello,\nare you there?',
     };
-    expect(problems(relayBody.safeParse(question))).toEqual({
+    expect(problems(requestIntakeBody.safeParse(question))).toEqual({
       name: 'Your name must be on one line, without line breaks or control characters.',
     });
-    expect(relayBody.safeParse({ ...question, name: 'Jo' }).success).toBe(true);
+    expect(requestIntakeBody.safeParse({ ...question, name: 'Jo' }).success).toBe(true);
 
     const contact = contactDataSchema({ firstName: 'required', company: 'optional', message: 'required' });
     expect(problems(contact.safeParse({ firstName: 'Jo', company: forged, message: 'Two\nlines' }))).toEqual({
