@@ -16,6 +16,5 @@ export const lookupMessages = {
   relayOff: 'This operator does not take messages through the register.',
   relaySent: 'Your message has been sent to the operator.',
   mayBeOutOfDate: 'These details may be out of date.',
-  requestNotFound: 'Not found',
   recordMismatch: 'That term does not find that sign: only a look-up that found the sign is recorded.',
 } as const;
