@@ -40,6 +40,8 @@ declare module 'fastify' {
     adminToken: string;
     /** Uploaded files: DATA_DIR or an S3-compatible bucket (STORAGE). */
     storage: FileStorage;
+    /** The time the request desk's dates are counted from (the real clock, except where a test moves it). */
+    clock: () => Date;
     /** Writes the log lines still waiting and ends the log (call just before the process exits). */
     closeLogs(): Promise<void>;
   }
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The in-memory counts of public reads (default: new, on the real clock). */
   publicReads?: TokenBuckets;
+  /** The request desk's clock (default: the real one); tests move it to reach a due date. */
+  clock?: () => Date;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
@@ -68,7 +72,7 @@ function trustProxyOption(trust: number | string[]): string[] | ((address: strin
 }
 
 /** The whole server, ready for `app.inject` or `listen`; nothing listens yet. */
-export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions): Promise<App> {
+export async function buildApp({ env, db, logger, publicReads, clock }: BuildAppOptions): Promise<App> {
   const logging = logger === undefined ? createLogging(env) : undefined;
   const app = Fastify({
     logger: logging?.options ?? logger,
@@ -93,6 +97,7 @@ export async function buildApp({ env, db, logger, publicReads }: BuildAppOptions
   app.decorate('env', env);
   app.decorate('adminToken', newAdminToken());
   app.decorate('storage', createStorage(env.storage, env.dataDir));
+  app.decorate('clock', clock ?? (() => new Date()));
   app.decorate('closeLogs', logging?.close ?? (async () => undefined));
   registerRequestId(app);
   registerMetrics(app);

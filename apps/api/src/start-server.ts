@@ -19,6 +19,9 @@ export interface StartServerOptions {
   logger?: BuildAppOptions['logger'];
   /** Runs after the app is built and before it listens (tests add routes here). */
   configure?: (app: App) => void | Promise<void>;
+  /** The request desk's clock and how soon its sweep first runs (default: the real clock, after a minute). */
+  clock?: () => Date;
+  sweepFirstRunAfterMs?: number;
 }
 
 export interface RunningServer {
@@ -40,6 +43,8 @@ export async function startServer({
   db: givenDb,
   logger,
   configure,
+  clock,
+  sweepFirstRunAfterMs,
 }: StartServerOptions): Promise<RunningServer> {
   let app: App | undefined;
   const db =
@@ -48,7 +53,7 @@ export async function startServer({
   try {
     const applied = await migrate(db);
     await runSeeds(db, env, seeds);
-    app = await buildApp({ env, db, ...(logger === undefined ? {} : { logger }) });
+    app = await buildApp({ env, db, ...(logger === undefined ? {} : { logger }), ...(clock ? { clock } : {}) });
     if (applied.length) app.log.info({ migrations: applied }, 'Applied database migrations');
     await configure?.(app);
     const address = await app.listen({ host: env.host, port: env.port });
@@ -70,7 +75,14 @@ export async function startServer({
     const reminderJob = createReminderJob({ db, env, log: app.log });
     reminderJob.start();
     // Reminds operators to save footage and answer requests in time; deletes proofs of identity after use.
-    const requestSweep = createRequestSweep({ db, env, log: app.log, storage: app.storage });
+    const requestSweep = createRequestSweep({
+      db,
+      env,
+      log: app.log,
+      storage: app.storage,
+      now: app.clock,
+      ...(sweepFirstRunAfterMs === undefined ? {} : { firstRunAfterMs: sweepFirstRunAfterMs }),
+    });
     requestSweep.start();
     let closing: Promise<void> | undefined;
     return {

@@ -151,7 +151,11 @@ export const deskCounts = z.object({
 });
 export type DeskCounts = z.infer<typeof deskCounts>;
 /** The most urgent page of a filter (at most 100); the totals are the summary's counts. */
-export const deskReply = z.object({ requests: z.array(deskItem) });
+export const deskReply = z.object({
+  requests: z.array(deskItem),
+  /** The UK date the server counted from: the page's countdowns agree with its dates, whatever the device's clock says. */
+  today: z.string(),
+});
 export type DeskReply = z.infer<typeof deskReply>;
 
 // ---- GET /api/requests/summary: the counts beside the menu entry, and the nearest deadline
@@ -167,8 +171,12 @@ export const deskRequestReply = z.object({
   ...deskFields,
   /** The company's name, to sign the reply letter with. */
   operator: z.string(),
+  /** The UK date the server counted from, as in the list. */
+  today: z.string(),
   visitorEmail: z.string(),
   actions: z.array(z.enum(OPERATOR_ACTIONS)),
+  /** Why "Extend" is not among the actions though the state would take it (too late, proof awaited). */
+  extendRefused: z.string().nullable(),
   history: z.array(historyEntry),
   documents: z.array(
     z.object({ id: z.number(), filename: z.string(), uploadedAt: z.string(), deleted: z.boolean() }),

@@ -244,6 +244,9 @@ describe('a visitor asks an operator for footage', () => {
     expect(late.json()).toEqual({ message: requestMessages.extendTooLate });
     const view = await call(t, 'GET', `/api/requests/${id}`, { token: operator.token });
     expect(view.json().actions).not.toContain('extend');
+    expect(view.json().extendRefused).toMatch(
+      /^Extend by two months is not possible: too late, as an extension had to be asked for by \d{1,2} \w+ \d{4}, the first month's due date\.$/,
+    );
     expect(view.json().overdue).toBe(true);
 
     await t.db.query('update relay_requests set received_on = current_date - 3 where id = $1', [id]);
@@ -254,6 +257,7 @@ describe('a visitor asks an operator for footage', () => {
       extension: { reason: 'Many cameras to search.' },
     });
     expect(extended.json().due.reason).toContain('extended on');
+    expect(extended.json().extendRefused).toBeNull();
     const again = await act(operator.token, id, { action: 'extend', body: 'More.' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This request has already been extended.' });

@@ -95,7 +95,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: requestIntakeReply, ...errors },
       },
     },
-    (request) => service.receiveRequest(ctx, request.brand, request.params.signRef, request.body),
+    (request) => service.receiveRequest(ctx, request.brand, request.params.signRef, request.body, app.clock()),
   );
 
   // ---- The visitor's private page
@@ -114,7 +114,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.visitorRequest(ctx, request.params.reference, linkKey(request));
+      return service.visitorRequest(ctx, request.params.reference, linkKey(request), app.clock());
     },
   );
 
@@ -131,7 +131,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: visitorRequestReply, ...errors },
       },
     },
-    (request) => service.visitorAction(ctx, request.params.reference, linkKey(request), request.body),
+    (request) => service.visitorAction(ctx, request.params.reference, linkKey(request), request.body, app.clock()),
   );
 
   app.post(
@@ -147,7 +147,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: visitorRequestReply, ...errors },
       },
     },
-    (request) => service.visitorMessage(ctx, request.params.reference, linkKey(request), request.body.body),
+    (request) => service.visitorMessage(ctx, request.params.reference, linkKey(request), request.body.body, app.clock()),
   );
 
   await app.register(async (plugin) => {
@@ -170,12 +170,12 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const key = linkKey(request);
         // A wrong link or a state that takes no proof is refused before any byte is stored.
-        await service.checkVisitorUpload(ctx, request.params.reference, key);
+        await service.checkVisitorUpload(ctx, request.params.reference, key, app.clock());
         const parts = await readFormParts(request, { storage: app.storage, keyPrefix: 'uploads/identity' });
         const [file, ...more] = parts.files;
         try {
           if (!file || more.length > 0) throw new HttpError(400, 'Attach one file: a PDF or a JPEG photo.');
-          return await service.visitorDocument(ctx, request.params.reference, key, file);
+          return await service.visitorDocument(ctx, request.params.reference, key, file, app.clock());
         } catch (error) {
           await discardFiles(app.storage, parts.files);
           throw error;
@@ -197,7 +197,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskReply, ...errors },
       },
     },
-    (request) => service.desk(app.db, sessionUser(request).companyId, request.query.filter),
+    (request) => service.desk(app.db, sessionUser(request).companyId, request.query.filter, app.clock()),
   );
 
   app.get(
@@ -210,7 +210,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskSummaryReply, ...errors },
       },
     },
-    (request) => service.deskSummary(app.db, sessionUser(request).companyId),
+    (request) => service.deskSummary(app.db, sessionUser(request).companyId, app.clock()),
   );
 
   app.get(
@@ -267,7 +267,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.deskRequest(app.db, sessionUser(request).companyId, request.params.id),
+    (request) => service.deskRequest(app.db, sessionUser(request).companyId, request.params.id, app.clock()),
   );
 
   app.post(
@@ -283,7 +283,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.operatorAction(ctx, sessionUser(request), request.params.id, request.body),
+    (request) => service.operatorAction(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
   );
 
   app.post(
@@ -299,7 +299,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.operatorMessage(ctx, sessionUser(request), request.params.id, request.body.body),
+    (request) => service.operatorMessage(ctx, sessionUser(request), request.params.id, request.body.body, app.clock()),
   );
 
   app.post(
@@ -314,7 +314,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.footageSaved(ctx, sessionUser(request), request.params.id, request.body),
+    (request) => service.footageSaved(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
   );
 
   app.get(
@@ -335,6 +335,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.documentId,
         user,
+        app.clock(),
       );
       reply
         .header('content-type', file.content_type)

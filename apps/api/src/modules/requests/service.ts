@@ -22,6 +22,7 @@ import {
   outcomeNeedsReasons,
   type RequestAction,
   refusal,
+  requestActionLabels,
   requestIdOf,
   requestMessages,
   requestReference,
@@ -615,7 +616,7 @@ function soonDay(today: string) {
 export async function desk(q: Queryable, companyId: number, filter: DeskFilter, now = new Date()) {
   const today = ukIsoDate(now);
   const rows = await repo.deskRequests(q, companyId, filter, today, soonDay(today));
-  return { requests: rows.map((row) => deskItem(row, today)) };
+  return { requests: rows.map((row) => deskItem(row, today)), today };
 }
 
 export async function deskSummary(q: Queryable, companyId: number, now = new Date()): Promise<DeskSummary> {
@@ -643,16 +644,21 @@ async function deskView(q: Queryable, row: RequestRow, now: Date): Promise<DeskR
   const today = ukIsoDate(now);
   const docs = await repo.documents(q, row.id);
   const facts = lifecycle(row);
-  const actions = allowedOperatorActions(facts).filter(
-    (action) => action !== 'extend' || canExtend(clockFacts(row), today).allowed,
-  );
+  const possible = allowedOperatorActions(facts);
+  const extension = canExtend(clockFacts(row), today);
+  const actions = possible.filter((action) => action !== 'extend' || extension.allowed);
   const whole = core(row);
   return {
     ...whole,
     ...deskFields(row, whole.due, today),
     operator: row.operator,
+    today,
     visitorEmail: row.visitor_email,
     actions,
+    extendRefused:
+      possible.includes('extend') && !extension.allowed
+        ? `${requestActionLabels.extend} is not possible: ${extension.reason}.`
+        : null,
     history: await repo.history(q, row.id),
     documents: docs.map((d) => ({
       id: d.id,

@@ -41,7 +41,7 @@ describe('the request desk', () => {
       next: 'Answer the question: it is overdue',
     });
     const calls = stubFetch({
-      '/api/requests?filter=open': { status: 200, body: { requests: [deskItem(), overdue] } },
+      '/api/requests?filter=open': { status: 200, body: { requests: [deskItem(), overdue], today: daysFromToday(0) } },
       ...summary,
     });
     renderRequests('/requests');
@@ -94,6 +94,7 @@ describe('the request desk', () => {
               footageSaved: { at: '2026-11-22T09:00:00.000Z', how: 'exported', note: '' },
             }),
           ],
+          today: daysFromToday(0),
         },
       },
     });
@@ -104,11 +105,29 @@ describe('the request desk', () => {
     expect(within(saved).getByText('Saved')).toBeTruthy();
   });
 
+  it('counts down from the server’s date, whatever the device’s clock says', async () => {
+    signIn();
+    // The device thinks it is 40 days earlier than the server: the server's "today" is used.
+    stubFetch({
+      '/api/requests?filter=open': {
+        status: 200,
+        body: {
+          requests: [deskItem({ overwrite: { date: daysFromToday(3), reason: 'kept for 14 days' } })],
+          today: daysFromToday(5),
+        },
+      },
+    });
+    renderRequests('/requests');
+    const card = (await screen.findByRole('link', { name: /^R-000012/ }, wait)).closest('li') as HTMLElement;
+    expect(within(card).getByText('Past')).toBeTruthy();
+    expect(card.textContent).not.toContain('in 3 days');
+  });
+
   it('follows a filter to its list, and says when it is empty', async () => {
     signIn();
     const calls = stubFetch({
-      '/api/requests?filter=open': { status: 200, body: { requests: [deskItem()] } },
-      '/api/requests?filter=closed': { status: 200, body: { requests: [] } },
+      '/api/requests?filter=open': { status: 200, body: { requests: [deskItem()], today: daysFromToday(0) } },
+      '/api/requests?filter=closed': { status: 200, body: { requests: [], today: daysFromToday(0) } },
       ...summary,
     });
     const router = renderRequests('/requests');
@@ -126,7 +145,7 @@ describe('the request desk', () => {
   it('downloads the request log with the session’s token', async () => {
     signIn();
     const calls = stubFetch({
-      '/api/requests?filter=open': { status: 200, body: { requests: [] } },
+      '/api/requests?filter=open': { status: 200, body: { requests: [], today: daysFromToday(0) } },
       '/api/requests.csv': { status: 200, body: 'reference' },
     });
     const created = vi.fn(() => 'blob:log');
@@ -148,7 +167,7 @@ describe('the request desk', () => {
       { id: 8, userName: 'colleague', masterUser: false, notified: false },
     ];
     const calls = stubFetch({
-      '/api/requests?filter=open': { status: 200, body: { requests: [] } },
+      '/api/requests?filter=open': { status: 200, body: { requests: [], today: daysFromToday(0) } },
       'GET /api/requests/notify': { status: 200, body: { users } },
       'PUT /api/requests/notify': {
         status: 200,

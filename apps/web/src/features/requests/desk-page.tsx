@@ -1,4 +1,3 @@
-import { ukIsoDate } from '@app/contract/legal-clock';
 import {
   DESK_FILTERS,
   type DeskFilter,
@@ -139,7 +138,6 @@ function NotifyUsers() {
 function Desk({ filter, master }: { filter: DeskFilter; master: boolean }) {
   const desk = useQuery(deskQuery(filter));
   const [downloadError, setDownloadError] = useState<string>();
-  const today = ukIsoDate(new Date());
   // The totals come with the summary (also the menu's count), so the list is only the page it shows.
   const counts = useQuery(summaryQuery).data?.counts;
 
@@ -179,7 +177,7 @@ function Desk({ filter, master }: { filter: DeskFilter; master: boolean }) {
       {desk.data && desk.data.requests.length > 0 && (
         <ul className={styles.cards} aria-label={`Requests: ${deskFilterLabels[filter]}`}>
           {desk.data.requests.map((item) => (
-            <RequestCard key={item.id} item={item} today={today} />
+            <RequestCard key={item.id} item={item} today={desk.data.today} />
           ))}
         </ul>
       )}

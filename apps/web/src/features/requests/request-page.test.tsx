@@ -60,6 +60,20 @@ describe('a request’s page', () => {
     ]);
   });
 
+  it('says why a request can no longer be extended, where the step would be', async () => {
+    const why =
+      "Extend by two months is not possible: too late, as an extension had to be asked for by 21 December 2026, the first month's due date.";
+    await open({
+      [path]: {
+        status: 200,
+        body: deskRequest({ actions: ['start', 'ask_identity', 'ask_clarification', 'answer'], extendRefused: why }),
+      },
+    });
+    const steps = section('Next step');
+    expect(within(steps).queryByRole('radio', { name: 'Extend by two months' })).toBeNull();
+    expect(within(steps).getByText(why)).toBeTruthy();
+  });
+
   it('marks the footage saved, with where and a note', async () => {
     const { user, posted } = await open({
       [`POST ${path}/footage-saved`]: {

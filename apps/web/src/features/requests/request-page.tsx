@@ -1,5 +1,4 @@
 import { formatUkDate } from '@app/contract/dates';
-import { ukIsoDate } from '@app/contract/legal-clock';
 import {
   type AskingAction,
   draftActionText,
@@ -318,7 +317,7 @@ function RequestDetails({ request, master }: { request: DeskRequest; master: boo
   const [done, setDone] = useState<string>();
   const doneRef = useFocusOutcome<HTMLParagraphElement>(done);
   const [downloadError, setDownloadError] = useState<string>();
-  const today = ukIsoDate(new Date());
+  const { today } = request;
   const when = footageWhen(request);
   const open = isOpen(request.state);
 
@@ -414,6 +413,7 @@ function RequestDetails({ request, master }: { request: DeskRequest; master: boo
       <section className={styles.card} aria-labelledby="steps-heading">
         <h2 id="steps-heading">Next step</h2>
         <Actions request={request} onDone={onDone} />
+        {request.extendRefused && <p className={styles.hint}>{request.extendRefused}</p>}
       </section>
 
       <section className={styles.card} aria-labelledby="asked-heading">

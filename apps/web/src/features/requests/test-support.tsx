@@ -105,8 +105,10 @@ export const deskRequest = (over: Partial<DeskRequest> = {}): DeskRequest => ({
   ...deskItem(),
   ...wholeRequest,
   operator: 'Quay Parking Ltd',
+  today: daysFromToday(0),
   visitorEmail: 'sam@example.net',
   actions: ['start', 'ask_identity', 'ask_clarification', 'extend', 'answer'],
+  extendRefused: null,
   history: [
     {
       at: '2026-11-21T10:00:00.000Z',
