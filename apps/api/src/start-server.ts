@@ -53,7 +53,12 @@ export async function startServer({
   try {
     const applied = await migrate(db);
     await runSeeds(db, env, seeds);
-    app = await buildApp({ env, db, ...(logger === undefined ? {} : { logger }), ...(clock ? { clock } : {}) });
+    app = await buildApp({
+      env,
+      db,
+      ...(logger === undefined ? {} : { logger }),
+      ...(clock ? { clock } : {}),
+    });
     if (applied.length) app.log.info({ migrations: applied }, 'Applied database migrations');
     await configure?.(app);
     const address = await app.listen({ host: env.host, port: env.port });

@@ -95,7 +95,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: requestIntakeReply, ...errors },
       },
     },
-    (request) => service.receiveRequest(ctx, request.brand, request.params.signRef, request.body, app.clock()),
+    (request) =>
+      service.receiveRequest(ctx, request.brand, request.params.signRef, request.body, app.clock()),
   );
 
   // ---- The visitor's private page
@@ -131,7 +132,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: visitorRequestReply, ...errors },
       },
     },
-    (request) => service.visitorAction(ctx, request.params.reference, linkKey(request), request.body, app.clock()),
+    (request) =>
+      service.visitorAction(ctx, request.params.reference, linkKey(request), request.body, app.clock()),
   );
 
   app.post(
@@ -147,7 +149,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: visitorRequestReply, ...errors },
       },
     },
-    (request) => service.visitorMessage(ctx, request.params.reference, linkKey(request), request.body.body, app.clock()),
+    (request) =>
+      service.visitorMessage(ctx, request.params.reference, linkKey(request), request.body.body, app.clock()),
   );
 
   await app.register(async (plugin) => {
@@ -283,7 +286,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.operatorAction(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
+    (request) =>
+      service.operatorAction(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
   );
 
   app.post(
@@ -299,7 +303,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.operatorMessage(ctx, sessionUser(request), request.params.id, request.body.body, app.clock()),
+    (request) =>
+      service.operatorMessage(ctx, sessionUser(request), request.params.id, request.body.body, app.clock()),
   );
 
   app.post(
@@ -314,7 +319,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deskRequestReply, ...errors },
       },
     },
-    (request) => service.footageSaved(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
+    (request) =>
+      service.footageSaved(ctx, sessionUser(request), request.params.id, request.body, app.clock()),
   );
 
   app.get(

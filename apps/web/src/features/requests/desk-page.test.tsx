@@ -41,7 +41,10 @@ describe('the request desk', () => {
       next: 'Answer the question: it is overdue',
     });
     const calls = stubFetch({
-      '/api/requests?filter=open': { status: 200, body: { requests: [deskItem(), overdue], today: daysFromToday(0) } },
+      '/api/requests?filter=open': {
+        status: 200,
+        body: { requests: [deskItem(), overdue], today: daysFromToday(0) },
+      },
       ...summary,
     });
     renderRequests('/requests');

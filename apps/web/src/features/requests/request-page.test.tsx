@@ -66,7 +66,10 @@ describe('a request’s page', () => {
     await open({
       [path]: {
         status: 200,
-        body: deskRequest({ actions: ['start', 'ask_identity', 'ask_clarification', 'answer'], extendRefused: why }),
+        body: deskRequest({
+          actions: ['start', 'ask_identity', 'ask_clarification', 'answer'],
+          extendRefused: why,
+        }),
       },
     });
     const steps = section('Next step');
