@@ -41,10 +41,13 @@ for (const size of [
     await details.getByRole('textbox', { name: 'E-mail' }).fill(newEmail);
     await details.getByRole('button', { name: 'Save details' }).click();
     const password = details.getByLabel('Current password');
-    await expect(details.getByRole('alert')).toHaveText(
-      'Please enter your current password to change your e-mail address.',
-    );
-    await expect(details.getByRole('alert')).toBeInViewport();
+    // The error summary of every form: in view and in focus, its link leads to the field.
+    const summary = details.getByRole('alert', { name: 'There is a problem' });
+    const problem = 'Please enter your current password to change your e-mail address.';
+    await expect(summary.getByRole('link')).toHaveText([problem]);
+    await expect(summary).toBeInViewport();
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link', { name: problem }).click();
     await expect(password).toBeFocused();
     await expectNoSeriousA11yViolations(page);
 

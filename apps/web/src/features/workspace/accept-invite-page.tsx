@@ -6,21 +6,33 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
 import { acceptInvitation, invitationQuery } from './api';
-import { errorText, TextField } from './fields';
+import { errorText, FormProblems, type Problems, TextField } from './fields';
 import styles from './workspace.module.css';
 
 function AcceptForm({ token, companyName, email }: { token: string; companyName: string; email: string }) {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
-  const accept = useMutation({ mutationFn: acceptInvitation, onError: (e) => setError(errorText(e)) });
+  const [problems, setProblems] = useState<Problems>({});
+  const [formError, setFormError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const accept = useMutation({
+    mutationFn: acceptInvitation,
+    onError: (e) => {
+      setFormError(errorText(e));
+      setAttempt((n) => n + 1);
+    },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (userName.trim().length < USERNAME_MIN) return setError(messages.signUp.userNameTooShort);
-    if (password.length < PASSWORD_MIN) return setError(messages.reset.passwordTooShort);
-    if (password !== confirm) return setError(messages.signUp.passwordsDoNotMatch);
-    setError(undefined);
+    // Every problem at once, each at its field (ids `inv-` + the key) and in the summary.
+    const found: Problems = {};
+    if (userName.trim().length < USERNAME_MIN) found.user = messages.signUp.userNameTooShort;
+    if (password.length < PASSWORD_MIN) found.pw = messages.reset.passwordTooShort;
+    else if (password !== confirm) found.pw2 = messages.signUp.passwordsDoNotMatch;
+    setProblems(found);
+    setFormError(undefined);
+    if (Object.keys(found).length > 0) return setAttempt((n) => n + 1);
     accept.mutate({ token, userName: userName.trim(), password });
   };
   if (accept.isSuccess) {
@@ -33,6 +45,7 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      <FormProblems formId="inv" problems={problems} formError={formError} attempt={attempt} />
       <p>
         <strong>{companyName}</strong> has invited {email} to manage its sites and signs.
       </p>
@@ -44,6 +57,7 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         value={userName}
         onChange={setUserName}
         autoComplete="username"
+        error={problems.user}
       />
       <TextField
         id="inv-pw"
@@ -53,6 +67,7 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
+        error={problems.pw}
       />
       <TextField
         id="inv-pw2"
@@ -61,12 +76,8 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         value={confirm}
         onChange={setConfirm}
         autoComplete="new-password"
+        error={problems.pw2}
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={accept.isPending}>
           Create my account

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CompanyUsersPage } from './company-users-page';
-import { account, fakeApi, renderPage, signIn } from './test-harness';
+import { account, fakeApi, problemsListed, renderPage, signIn } from './test-harness';
 import { UpdateDetailsPage } from './update-details-page';
 
 const user = (id: number, userName: string, masterUser: 0 | 1) => ({
@@ -25,11 +25,11 @@ describe('/update-details', () => {
     await u.type(screen.getByLabelText('New password'), 'a new password');
     await u.type(screen.getByLabelText('Confirm new password'), 'another one');
     await u.click(screen.getByRole('button', { name: 'Change password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Passwords do not match.');
+    expect(await problemsListed()).toEqual(['Passwords do not match.']);
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
-  it('a new e-mail address needs the current password: asked for at its field, in focus, before anything is sent', async () => {
+  it('a new e-mail address needs the current password: asked for at its field and in the summary, in focus, before anything is sent', async () => {
     signIn(false);
     const calls = fakeApi({
       'GET /api/account': account(0),
@@ -45,10 +45,10 @@ describe('/update-details', () => {
     await u.type(email, 'new@example.com');
     await u.click(within(details).getByRole('button', { name: 'Save details' }));
     const password = within(details).getByLabelText('Current password');
-    expect(within(details).getByRole('alert').textContent).toBe(
+    expect(await problemsListed(details)).toEqual([
       'Please enter your current password to change your e-mail address.',
-    );
-    expect(document.activeElement).toBe(password);
+    ]);
+    await expect.poll(() => document.activeElement).toBe(within(details).getByRole('alert'));
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
@@ -74,7 +74,7 @@ describe('/update-details', () => {
     expect(within(details).queryByLabelText('Current password')).toBeNull();
   });
 
-  it("the server's refusal of the current password is shown at that field, in focus", async () => {
+  it("the server's refusal of the current password is shown at that field and in the summary, in focus", async () => {
     signIn(false);
     fakeApi({
       'GET /api/account': account(0),
@@ -91,11 +91,13 @@ describe('/update-details', () => {
     await u.type(email, 'new@example.com');
     await u.type(within(details).getByLabelText('Current password'), 'a guess');
     await u.click(within(details).getByRole('button', { name: 'Save details' }));
-    const alert = await within(details).findByRole('alert');
-    expect(alert.textContent).toBe('Your current password is not correct.');
+    expect(await problemsListed(details)).toEqual(['Your current password is not correct.']);
     const password = within(details).getByLabelText('Current password');
-    await expect.poll(() => document.activeElement).toBe(password);
-    expect(password.getAttribute('aria-describedby')).toContain(alert.id);
+    await expect.poll(() => document.activeElement).toBe(within(details).getByRole('alert'));
+    expect(password.getAttribute('aria-describedby')).toContain(`${password.id}-error`);
+    expect(document.getElementById(`${password.id}-error`)?.textContent).toBe(
+      'Your current password is not correct.',
+    );
   });
 
   it('the cancel link from the old address undoes the change, signs this browser out and says so in focus', async () => {
@@ -150,7 +152,7 @@ describe('/update-details', () => {
     await u.type(within(section).getByLabelText('Your password'), 'correct horse');
     await u.type(within(section).getByLabelText('Type DELETE to confirm'), 'delete');
     await u.click(within(section).getByRole('button', { name: 'Delete my account for good' }));
-    expect(within(section).getByRole('alert').textContent).toBe('Type DELETE to confirm.');
+    expect(await problemsListed(section)).toEqual(['Type DELETE to confirm.']);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await u.clear(within(section).getByLabelText('Type DELETE to confirm'));
     await u.type(within(section).getByLabelText('Type DELETE to confirm'), 'DELETE');

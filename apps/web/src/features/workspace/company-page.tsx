@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { companyQuery, saveCompany } from './api';
-import { errorText, TextField } from './fields';
+import { errorText, FormProblems, type Problems, problemsOf, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -14,6 +14,8 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
   const { id, name, tel, ...address } = company;
   const [form, setForm] = useState({ name, tel, ...addressFormValues(address) });
   const [error, setError] = useState<string>();
+  const [problems, setProblems] = useState<Problems>({});
+  const [attempt, setAttempt] = useState(0);
   const set = (key: 'name' | 'tel') => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const save = useMutation({
     mutationFn: (body: Parameters<typeof saveCompany>[1]) => saveCompany(id, body),
@@ -22,29 +24,43 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
       await queryClient.invalidateQueries({ queryKey: ['workspace', 'account'] });
       notify.success('Company details saved.');
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => {
+      setError(errorText(e));
+      setAttempt((n) => n + 1);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = companyBody.safeParse({ name: form.name, tel: form.tel, ...storedAddress(form) });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
+    if (!parsed.success) {
+      // The inputs' ids are `co-` and the field's name, so the summary's links reach them.
+      const found = problemsOf(parsed.error.issues);
+      setProblems(found.problems);
+      setError(found.formError);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setProblems({});
     save.mutate(parsed.data);
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      <FormProblems formId="co" problems={problems} formError={error} attempt={attempt} />
       <TextField
         id="co-name"
         label="Company name"
         max={L.companyName}
         value={form.name}
         onChange={set('name')}
+        error={problems.name}
         required
       />
       <AddressFields
         values={form}
         onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
         idOf={(field) => `co-${field}`}
+        errorOf={(field) => problems[field]}
       />
       <TextField
         id="co-tel"
@@ -53,12 +69,8 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
         max={L.phone}
         value={form.tel}
         onChange={set('tel')}
+        error={problems.tel}
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <div className={styles.actions}>
         <button className={styles.button} type="submit" disabled={save.isPending}>
           Save company details

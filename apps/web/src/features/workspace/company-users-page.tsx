@@ -4,25 +4,30 @@ import { type FormEvent, useState } from 'react';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { companyUsersQuery, inviteUser, removeUser, setMasterUser } from './api';
-import { errorText, TextField } from './fields';
+import { errorText, FormProblems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
 function Invite() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const refuse = (text: string | undefined) => {
+    setError(text);
+    setAttempt((n) => n + 1);
+  };
   const invite = useMutation({
     mutationFn: inviteUser,
     onSuccess: (reply) => {
       setEmail('');
       notify.success(reply.message);
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => refuse(errorText(e)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = inviteBody.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message);
     setError(undefined);
     invite.mutate(parsed.data.email);
   };
@@ -30,6 +35,7 @@ function Invite() {
     <section className={styles.section} aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite a user</h2>
       <form className={styles.form} onSubmit={submit} noValidate>
+        <FormProblems formId="invite" problems={{ email: error }} attempt={attempt} />
         <TextField
           id="invite-email"
           label="E-mail address"
@@ -38,12 +44,8 @@ function Invite() {
           hint="They choose their user name and password from the link we send."
           value={email}
           onChange={setEmail}
+          error={error}
         />
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
         <div className={styles.actions}>
           <button type="submit" className={styles.button} disabled={invite.isPending}>
             Send invitation

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ErrorSummary } from '../../components/error-summary';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import styles from './workspace.module.css';
 
 interface FieldProps {
@@ -34,8 +36,9 @@ function Frame({
           {count}
         </p>
       )}
+      {/* Not an alert: the form's summary announces the problems once, and links here. */}
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p id={`${id}-error`} className={styles.error}>
           {error}
         </p>
       )}
@@ -155,6 +158,50 @@ export function CheckboxField({
       )}
     </div>
   );
+}
+
+/** A form's problems by the field they are about: the key is the field's id without `${formId}-`. */
+export type Problems = Partial<Record<string, string>>;
+
+/**
+ * The error summary of the contact forms on a workspace form: "There is a problem" at the top of
+ * the form, every field's problem as a link to its field, and a problem of the whole form (the
+ * server's refusal). `attempt` counts the submits that found a problem: each brings the summary
+ * into view and focus, so a person at the bottom of a long form on a phone reads it at once.
+ */
+export function FormProblems({
+  formId,
+  problems,
+  formError,
+  attempt,
+}: {
+  formId: string;
+  problems: Problems;
+  formError?: string | undefined;
+  attempt: number;
+}) {
+  const ref = useFocusOutcome<HTMLDivElement>(attempt);
+  const items = Object.entries(problems).flatMap(([name, message]) => (message ? [{ name, message }] : []));
+  if (items.length === 0 && !formError) return null;
+  return <ErrorSummary ref={ref} formId={formId} items={items} formError={formError} />;
+}
+
+/**
+ * A schema's issues as the summary lists them: each under the id (after the form's prefix) of the
+ * field it is about, first problem of a field only; an issue of no field is the form's.
+ */
+export function problemsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  idOf: (field: string) => string = (field) => field,
+): { problems: Problems; formError: string | undefined } {
+  const problems: Problems = {};
+  let formError: string | undefined;
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field === undefined) formError ??= issue.message;
+    else problems[idOf(String(field))] ??= issue.message;
+  }
+  return { problems, formError };
 }
 
 /** The server's message for a failed call, else a general one. */

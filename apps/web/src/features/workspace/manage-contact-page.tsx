@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { SchemeDetails } from '../lookup/scheme-details';
 import { followCompany, publicationQuery, savePublication, sitesQuery } from './api';
-import { CheckboxField, errorText, TextArea, TextField } from './fields';
+import { CheckboxField, errorText, FormProblems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -38,11 +38,11 @@ function SettingsForm({
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
   const idp = `pub-${siteId ?? 'company'}`;
   const showFieldErrors = (next: FieldErrors) => {
     setFieldErrors(next);
-    const first = CHANNEL_FIELDS.find((field) => next[field]);
-    if (first) document.getElementById(`${idp}-${first}`)?.focus();
+    setAttempt((n) => n + 1);
   };
   const set =
     <K extends keyof PublicationSettingsRecord>(key: K) =>
@@ -59,7 +59,10 @@ function SettingsForm({
       const text = errorText(e);
       const field = CHANNEL_FIELDS.find((f) => CHANNEL_MESSAGES[f] === text);
       if (field) showFieldErrors({ [field]: text });
-      else setError(text);
+      else {
+        setError(text);
+        setAttempt((n) => n + 1);
+      }
     },
   });
   const submit = (event: FormEvent) => {
@@ -72,15 +75,16 @@ function SettingsForm({
         const field = CHANNEL_FIELDS.find((f) => f === issue.path[0]);
         if (field) next[field] ??= issue.message;
       }
-      showFieldErrors(next);
       if (Object.keys(next).length === 0) setError(parsed.error.issues[0]?.message);
+      showFieldErrors(next);
       return;
     }
-    showFieldErrors({});
+    setFieldErrors({});
     save.mutate({ siteId, ...parsed.data });
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      <FormProblems formId={idp} problems={fieldErrors} formError={error} attempt={attempt} />
       <fieldset className={styles.fieldset}>
         <legend>Published to the public</legend>
         <CheckboxField
@@ -159,11 +163,6 @@ function SettingsForm({
         value={form.contactText}
         onChange={set('contactText')}
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={save.isPending}>
           Save

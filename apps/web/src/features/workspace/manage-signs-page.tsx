@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { addSiteSticker, changeSiteSticker, siteStickersQuery, sitesQuery } from './api';
-import { errorText, TextField } from './fields';
+import { errorText, FormProblems, type Problems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -84,7 +84,10 @@ function AddSticker({ site }: { site: SiteSummary }) {
   const queryClient = useQueryClient();
   const [signRef, setSignRef] = useState('');
   const [prefixNo, setPrefixNo] = useState('');
-  const [error, setError] = useState<string>();
+  const [problems, setProblems] = useState<Problems>({});
+  const [formError, setFormError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const formId = `sticker-${site.id}`;
   const add = useMutation({
     mutationFn: () => addSiteSticker({ siteId: site.id, signRef, prefixNo }),
     onSuccess: async () => {
@@ -93,37 +96,41 @@ function AddSticker({ site }: { site: SiteSummary }) {
       await queryClient.invalidateQueries({ queryKey: ['workspace'] });
       notify.success('Sign added to the site.');
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => {
+      setFormError(errorText(e));
+      setAttempt((n) => n + 1);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!signRef.trim()) return setError(messages.signUp.signRefRequired);
-    if (!prefixNo.trim()) return setError(messages.signUp.prefixNoRequired);
-    setError(undefined);
+    const found: Problems = {};
+    if (!signRef.trim()) found.ref = messages.signUp.signRefRequired;
+    if (!prefixNo.trim()) found.prefix = messages.signUp.prefixNoRequired;
+    setProblems(found);
+    setFormError(undefined);
+    if (Object.keys(found).length > 0) return setAttempt((n) => n + 1);
     add.mutate();
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add a sticker to ${site.name}`}>
+      <FormProblems formId={formId} problems={problems} formError={formError} attempt={attempt} />
       <TextField
-        id={`ref-${site.id}`}
+        id={`${formId}-ref`}
         label="Sign reference"
         hint="Remember the hyphens"
         max={40}
         value={signRef}
         onChange={setSignRef}
+        error={problems.ref}
       />
       <TextField
-        id={`prefix-${site.id}`}
+        id={`${formId}-prefix`}
         label="Prefix number"
         max={20}
         value={prefixNo}
         onChange={(v) => setPrefixNo(v.toUpperCase())}
+        error={problems.prefix}
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={add.isPending}>
           Add sticker

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BrandProvider } from '../../lib/brand';
 import { SitePage } from './site-page';
-import { account, fakeApi, signIn, site } from './test-harness';
+import { account, fakeApi, problemsListed, signIn, site } from './test-harness';
 import { YourSitesPage } from './your-sites-page';
 
 // A site made at sign-up without saying how long its recorder keeps footage shows the public
@@ -100,8 +100,7 @@ describe('/your-sites: sites whose retention is not stated', () => {
     expect(hint).toContain('Shown to the public');
 
     await user.click(screen.getByRole('button', { name: 'Save site' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Enter how many days your recorder keeps footage.');
+    expect(await problemsListed()).toEqual(['Enter how many days your recorder keeps footage.']);
     expect(days.getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
@@ -127,7 +126,7 @@ describe('/your-sites: sites whose retention is not stated', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('spinbutton', { name: /keep footage/ }), typed);
     await user.click(screen.getByRole('button', { name: 'Save site' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(await problemsListed()).toEqual([text]);
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });

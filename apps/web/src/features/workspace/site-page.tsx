@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { addSite, saveSite, siteQuery } from './api';
-import { errorText, NumberField, TextArea, TextField } from './fields';
+import { errorText, FormProblems, NumberField, type Problems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -36,11 +36,19 @@ const fromRecord = (s: SiteRecord): SiteForm => ({
   whoSees: s.whoSees,
 });
 
+/** The id of each field's input after `site-`, where the summary's links lead. */
+const fieldIds: Partial<Record<keyof SiteForm, string>> = {
+  keyInfo: 'key-info',
+  retentionDays: 'retention',
+  whoSees: 'who-sees',
+};
+
 /** Adds a site (no id) or edits one; the same checks as the API, from the shared schema. */
 export function SiteForm({ site }: { site?: SiteRecord }) {
   const [form, setForm] = useState<SiteForm>(site ? fromRecord(site) : empty);
   const [errors, setErrors] = useState<Partial<Record<keyof SiteForm, string>>>({});
   const [serverError, setServerError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const set =
@@ -56,7 +64,10 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
       queryClient.setQueryData(siteQuery(saved.id).queryKey, saved);
       navigate('/your-sites');
     },
-    onError: (error) => setServerError(errorText(error)),
+    onError: (error) => {
+      setServerError(errorText(error));
+      setAttempt((n) => n + 1);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -76,14 +87,20 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         next[key] ??= issue.message;
       }
       setErrors(next);
+      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
     save.mutate(parsed.data);
   };
 
+  const problems: Problems = {};
+  for (const [key, message] of Object.entries(errors))
+    problems[fieldIds[key as keyof SiteForm] ?? key] = message;
+
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      <FormProblems formId="site" problems={problems} formError={serverError} attempt={attempt} />
       <TextField
         id="site-name"
         label="Site name"
@@ -132,11 +149,6 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         <p className={styles.hint}>
           Saving the site confirms its details as correct today. Sites not confirmed for 13 months show
           “details may be out of date” to the public.
-        </p>
-      )}
-      {serverError && (
-        <p className={styles.error} role="alert">
-          {serverError}
         </p>
       )}
       <div className={styles.actions}>

@@ -1,6 +1,6 @@
 import { brandById } from '@app/brands';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -89,3 +89,11 @@ export const site = (id: number, name: string, extra: Record<string, unknown> = 
   lookups30Days: 4,
   ...extra,
 });
+
+/** The problems a form's error summary lists (each a link to its field), once it is shown. */
+export async function problemsListed(container: HTMLElement = document.body) {
+  const summary = await within(container).findByRole('alert', { name: 'There is a problem' });
+  return within(summary)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}

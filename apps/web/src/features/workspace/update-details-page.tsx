@@ -21,29 +21,39 @@ import {
   downloadMyData,
   saveAccount,
 } from './api';
-import { errorText, TextField } from './fields';
+import { errorText, FormProblems, type Problems, problemsOf, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
-type DetailsField = 'email' | 'currentPassword';
-interface DetailsProblem {
-  text: string;
-  /** The field it is about, whose input gets the focus; none: the form as a whole. */
-  field?: DetailsField;
-}
-const detailsFieldIds: Record<DetailsField, string> = { email: 'me-email', currentPassword: 'me-current' };
+/** The id of each field's input after `me-`, where the summary's links lead. */
+const detailsIds: Record<string, string> = {
+  title: 'title',
+  firstname: 'first',
+  surname: 'surname',
+  tel: 'tel',
+  email: 'email',
+  currentPassword: 'current',
+};
 
-/** Which field a refusal of the server is about. */
-function fieldOfServerMessage(text: string): DetailsField | undefined {
+/** Which field (its id after `me-`) a refusal of the server is about. */
+function fieldOfServerMessage(text: string): string | undefined {
   if (
     text === workspaceMessages.currentPasswordWrong ||
     text === workspaceMessages.emailChangeNeedsPassword
   ) {
-    return 'currentPassword';
+    return 'current';
   }
   if (text === messages.server.emailTaken) return 'email';
   return undefined;
 }
+
+/** A refusal as the summary lists it: at its field when it is about one, else the form's. */
+const serverProblem = (text: string): { problems: Problems; formError: string | undefined } => {
+  const field = fieldOfServerMessage(text);
+  return field ? { problems: { [field]: text }, formError: undefined } : { problems: {}, formError: text };
+};
+
+const noProblems = { problems: {} as Problems, formError: undefined as string | undefined };
 
 function Details({ account }: { account: AccountDetails }) {
   const queryClient = useQueryClient();
@@ -55,17 +65,17 @@ function Details({ account }: { account: AccountDetails }) {
     email: account.email,
   });
   const [currentPassword, setCurrentPassword] = useState('');
-  const [problem, setProblem] = useState<DetailsProblem>();
+  const [problem, setProblem] = useState(noProblems);
+  const [attempt, setAttempt] = useState(0);
   const [saved, setSaved] = useState<string>();
   const savedRef = useRef<HTMLParagraphElement>(null);
-  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  const refuse = (next: typeof noProblems) => {
+    setProblem(next);
+    setAttempt((n) => n + 1);
+  };
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const emailChanges = form.email.trim().toLowerCase() !== account.email;
 
-  useEffect(() => {
-    if (problem?.field) document.getElementById(detailsFieldIds[problem.field])?.focus();
-    else if (problem) formErrorRef.current?.focus();
-  }, [problem]);
   useEffect(() => {
     if (saved) savedRef.current?.focus();
   }, [saved]);
@@ -83,10 +93,7 @@ function Details({ account }: { account: AccountDetails }) {
           : messages.server.userUpdated,
       );
     },
-    onError: (e) => {
-      const text = errorText(e);
-      setProblem({ text, field: fieldOfServerMessage(text) });
-    },
+    onError: (e) => refuse(serverProblem(errorText(e))),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,20 +102,14 @@ function Details({ account }: { account: AccountDetails }) {
       ...form,
       ...(emailChanges ? { currentPassword } : {}),
     });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setProblem({
-        text: issue?.message ?? errorText(undefined),
-        field: issue?.path[0] === 'email' ? 'email' : undefined,
-      });
-    }
+    if (!parsed.success)
+      return refuse(problemsOf(parsed.error.issues, (field) => detailsIds[field] ?? field));
     if (emailChanges && !currentPassword) {
-      return setProblem({ text: workspaceMessages.emailChangeNeedsPassword, field: 'currentPassword' });
+      return refuse(serverProblem(workspaceMessages.emailChangeNeedsPassword));
     }
-    setProblem(undefined);
+    setProblem(noProblems);
     save.mutate(parsed.data);
   };
-  const fieldError = (field: DetailsField) => (problem?.field === field ? problem.text : undefined);
   return (
     <section className={styles.section} aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
@@ -116,7 +117,20 @@ function Details({ account }: { account: AccountDetails }) {
         User name: <strong>{account.userName}</strong> · Company: <strong>{account.companyName}</strong>
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField id="me-title" label="Title" max={L.title} value={form.title} onChange={set('title')} />
+        <FormProblems
+          formId="me"
+          problems={problem.problems}
+          formError={problem.formError}
+          attempt={attempt}
+        />
+        <TextField
+          id="me-title"
+          label="Title"
+          max={L.title}
+          value={form.title}
+          onChange={set('title')}
+          error={problem.problems.title}
+        />
         <TextField
           id="me-first"
           label="First name"
@@ -124,6 +138,7 @@ function Details({ account }: { account: AccountDetails }) {
           value={form.firstname}
           onChange={set('firstname')}
           autoComplete="given-name"
+          error={problem.problems.first}
         />
         <TextField
           id="me-surname"
@@ -132,6 +147,7 @@ function Details({ account }: { account: AccountDetails }) {
           value={form.surname}
           onChange={set('surname')}
           autoComplete="family-name"
+          error={problem.problems.surname}
         />
         <TextField
           id="me-tel"
@@ -141,9 +157,10 @@ function Details({ account }: { account: AccountDetails }) {
           value={form.tel}
           onChange={set('tel')}
           autoComplete="tel"
+          error={problem.problems.tel}
         />
         <TextField
-          id={detailsFieldIds.email}
+          id="me-email"
           label="E-mail"
           type="email"
           max={254}
@@ -151,11 +168,11 @@ function Details({ account }: { account: AccountDetails }) {
           value={form.email}
           onChange={set('email')}
           autoComplete="email"
-          error={fieldError('email')}
+          error={problem.problems.email}
         />
         {emailChanges && (
           <TextField
-            id={detailsFieldIds.currentPassword}
+            id="me-current"
             label="Current password"
             type="password"
             hint="Needed to change your e-mail address."
@@ -163,15 +180,10 @@ function Details({ account }: { account: AccountDetails }) {
             onChange={setCurrentPassword}
             autoComplete="current-password"
             required
-            error={fieldError('currentPassword')}
+            error={problem.problems.current}
           />
         )}
         {account.pendingEmail && <p role="status">Waiting for confirmation: {account.pendingEmail}</p>}
-        {problem && !problem.field && (
-          <p ref={formErrorRef} tabIndex={-1} className={styles.error} role="alert">
-            {problem.text}
-          </p>
-        )}
         {saved && (
           <p ref={savedRef} tabIndex={-1} role="status">
             {saved}
@@ -191,7 +203,12 @@ function Password({ master }: { master: boolean }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState(noProblems);
+  const [attempt, setAttempt] = useState(0);
+  const refuse = (next: typeof noProblems) => {
+    setProblem(next);
+    setAttempt((n) => n + 1);
+  };
   const change = useMutation({
     mutationFn: () => changePassword(current, next),
     onSuccess: (reply) => {
@@ -201,19 +218,34 @@ function Password({ master }: { master: boolean }) {
       setConfirm('');
       notify.success(reply.message);
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => {
+      const text = errorText(e);
+      refuse(
+        text === workspaceMessages.currentPasswordWrong
+          ? { problems: { current: text }, formError: undefined }
+          : { problems: {}, formError: text },
+      );
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < PASSWORD_MIN) return setError(messages.reset.passwordTooShort);
-    if (next !== confirm) return setError(messages.reset.passwordsDoNotMatch);
-    setError(undefined);
+    if (next.length < PASSWORD_MIN)
+      return refuse({ problems: { new: messages.reset.passwordTooShort }, formError: undefined });
+    if (next !== confirm)
+      return refuse({ problems: { confirm: messages.reset.passwordsDoNotMatch }, formError: undefined });
+    setProblem(noProblems);
     change.mutate();
   };
   return (
     <section className={styles.section} aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <form className={styles.form} onSubmit={submit} noValidate>
+        <FormProblems
+          formId="pw"
+          problems={problem.problems}
+          formError={problem.formError}
+          attempt={attempt}
+        />
         <TextField
           id="pw-current"
           label="Current password"
@@ -221,6 +253,7 @@ function Password({ master }: { master: boolean }) {
           value={current}
           onChange={setCurrent}
           autoComplete="current-password"
+          error={problem.problems.current}
         />
         <TextField
           id="pw-new"
@@ -230,6 +263,7 @@ function Password({ master }: { master: boolean }) {
           value={next}
           onChange={setNext}
           autoComplete="new-password"
+          error={problem.problems.new}
         />
         <TextField
           id="pw-confirm"
@@ -238,12 +272,8 @@ function Password({ master }: { master: boolean }) {
           value={confirm}
           onChange={setConfirm}
           autoComplete="new-password"
+          error={problem.problems.confirm}
         />
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
         <p className={styles.hint}>Changing your password signs you out everywhere else.</p>
         <div className={styles.actions}>
           <button type="submit" className={styles.button} disabled={change.isPending}>
@@ -293,7 +323,12 @@ function DeleteAccount({ master }: { master: boolean }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState(noProblems);
+  const [attempt, setAttempt] = useState(0);
+  const refuse = (next: typeof noProblems) => {
+    setProblem(next);
+    setAttempt((n) => n + 1);
+  };
   const remove = useMutation({
     mutationFn: () => deleteAccount(password),
     onSuccess: (reply) => {
@@ -301,12 +336,13 @@ function DeleteAccount({ master }: { master: boolean }) {
       clearSession();
       navigate('/');
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => refuse({ problems: {}, formError: errorText(e) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (typed !== 'DELETE') return setError('Type DELETE to confirm.');
-    setError(undefined);
+    if (typed !== 'DELETE')
+      return refuse({ problems: { confirm: 'Type DELETE to confirm.' }, formError: undefined });
+    setProblem(noProblems);
     remove.mutate();
   };
   return (
@@ -326,6 +362,12 @@ function DeleteAccount({ master }: { master: boolean }) {
         </div>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
+          <FormProblems
+            formId="del"
+            problems={problem.problems}
+            formError={problem.formError}
+            attempt={attempt}
+          />
           <TextField
             id="del-password"
             label="Your password"
@@ -334,12 +376,13 @@ function DeleteAccount({ master }: { master: boolean }) {
             onChange={setPassword}
             autoComplete="current-password"
           />
-          <TextField id="del-confirm" label="Type DELETE to confirm" value={typed} onChange={setTyped} />
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
+          <TextField
+            id="del-confirm"
+            label="Type DELETE to confirm"
+            value={typed}
+            onChange={setTyped}
+            error={problem.problems.confirm}
+          />
           <div className={styles.actions}>
             <button type="submit" className={styles.danger} disabled={remove.isPending}>
               Delete my account for good

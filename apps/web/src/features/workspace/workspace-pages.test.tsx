@@ -5,7 +5,7 @@ import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
-import { account, fakeApi, renderPage, signIn, site } from './test-harness';
+import { account, fakeApi, problemsListed, renderPage, signIn, site } from './test-harness';
 import { YourSitesPage } from './your-sites-page';
 
 describe('/your-sites', () => {
@@ -88,7 +88,7 @@ describe('/site', () => {
     const days = screen.getByRole('spinbutton', { name: 'How many days does your recorder keep footage?' });
     expect(days).toHaveProperty('value', '');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
-    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+    expect(await problemsListed()).toEqual([
       'Please fill out the required field: Site Name',
       'Please fill out the required field: Key Information',
       'Enter how many days your recorder keeps footage.',
@@ -286,7 +286,7 @@ describe('/manage-contact: publishing a channel', () => {
       .toMatchObject({ siteId: null, showPhone: true, showEmail: false, phone: '0113 496 0000' });
   });
 
-  it('a ticked phone number with no number is refused on the Phone field, which gets the focus', async () => {
+  it('a ticked phone number with no number is refused on the Phone field and in the summary, which gets the focus', async () => {
     signIn(true);
     const calls = contactApi();
     renderPage(<ManageContactPage />, '/manage-contact');
@@ -295,11 +295,12 @@ describe('/manage-contact: publishing a channel', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const phone = screen.getByRole('textbox', { name: 'Phone' });
     await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(await problemsListed()).toEqual(['Enter the phone number to publish, or untick "Phone number".']);
+    expect(phone.getAttribute('aria-describedby')).toContain(`${phone.id}-error`);
+    expect(document.getElementById(`${phone.id}-error`)?.textContent).toBe(
       'Enter the phone number to publish, or untick "Phone number".',
     );
-    expect(phone.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
-    expect(document.activeElement).toBe(phone);
+    expect(document.activeElement).toBe(screen.getByRole('alert', { name: 'There is a problem' }));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
@@ -323,9 +324,9 @@ describe('/manage-contact: publishing a channel', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     const email = screen.getByRole('textbox', { name: 'E-mail' });
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(await problemsListed()).toEqual([
       'Enter the e-mail address to publish, or untick "E-mail address".',
-    );
+    ]);
   });
 });
 

@@ -1,0 +1,220 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AcceptInvitePage } from './accept-invite-page';
+import { CompanyPage } from './company-page';
+import { CompanyUsersPage } from './company-users-page';
+import { ManageContactPage } from './manage-contact-page';
+import { ManageSignsPage } from './manage-signs-page';
+import { SitePage } from './site-page';
+import { account, fakeApi, renderPage, signIn, site } from './test-harness';
+import { UpdateDetailsPage } from './update-details-page';
+
+// Every workspace form answers a submit with problems as the contact forms do: "There is a
+// problem" at the top of the form, in focus, each problem a link that takes the person to its field.
+
+/** The summary in focus, and its links' words. */
+async function summaryInFocus(container: HTMLElement = document.body) {
+  const summary = await within(container).findByRole('alert', { name: 'There is a problem' });
+  await expect.poll(() => document.activeElement).toBe(summary);
+  return {
+    summary,
+    links: within(summary)
+      .queryAllByRole('link')
+      .map((a) => a.textContent),
+  };
+}
+
+/** Follows a summary's link and returns the element that then has the focus. */
+async function follow(summary: HTMLElement, text: string) {
+  await userEvent.setup().click(within(summary).getByRole('link', { name: text }));
+  return document.activeElement;
+}
+
+describe('the workspace forms: the error summary of the contact forms', () => {
+  it('Add a site with empty fields: the summary lists every problem, is focused, and links to each field', async () => {
+    signIn(false);
+    const calls = fakeApi({ 'GET /api/account': account(0) });
+    renderPage(<SitePage />, '/site');
+    const button = await screen.findByRole('button', { name: 'Add site' });
+    await userEvent.setup().click(button);
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual([
+      'Please fill out the required field: Site Name',
+      'Please fill out the required field: Key Information',
+      'Enter how many days your recorder keeps footage.',
+    ]);
+    // Drawn first in the form, above the fields, so it is what a person sees after the jump.
+    const form = button.closest('form') as HTMLFormElement;
+    expect(form.firstElementChild).toBe(summary);
+    expect(await follow(summary, 'Please fill out the required field: Site Name')).toBe(
+      screen.getByRole('textbox', { name: 'Site name' }),
+    );
+    expect(await follow(summary, 'Please fill out the required field: Key Information')).toBe(
+      screen.getByRole('textbox', { name: /Key information/ }),
+    );
+    expect(await follow(summary, 'Enter how many days your recorder keeps footage.')).toBe(
+      screen.getByRole('spinbutton', { name: /keep footage/ }),
+    );
+    // Each field says its problem too, tied to it for a screen reader.
+    const name = screen.getByRole('textbox', { name: 'Site name' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please fill out the required field: Site Name',
+    );
+    expect(screen.getAllByRole('alert')).toEqual([summary]);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it("the server's refusal of a site is in the summary, in focus", async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/sites/add': Response.json({ message: 'Too many sites.' }, { status: 400 }),
+    });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Site name' }), 'Gate');
+    await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.type(screen.getByRole('spinbutton', { name: /keep footage/ }), '30');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    const { summary } = await summaryInFocus();
+    expect(summary.textContent).toContain('Too many sites.');
+  });
+
+  it('the company form with no name', async () => {
+    signIn(true);
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/company/5': {
+        id: 5,
+        name: 'Riverside Lettings Ltd',
+        address1: '4 Quay Street',
+        address2: '',
+        address3: '',
+        town: 'Bristol',
+        postcode: 'BS1 4DB',
+        county: 'City of Bristol',
+        tel: '',
+      },
+    });
+    renderPage(<CompanyPage />, '/company');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Company name' });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual(['Please fill out the required field: Company Name']);
+    expect(await follow(summary, 'Please fill out the required field: Company Name')).toBe(name);
+  });
+
+  it('the details, password and delete forms of /update-details', async () => {
+    signIn(false);
+    fakeApi({ 'GET /api/account': account(0) });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const password = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('New password'), 'short');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    let found = await summaryInFocus(password);
+    expect(found.links).toEqual(['Password must be at least 8 characters long.']);
+    expect(await follow(found.summary, 'Password must be at least 8 characters long.')).toBe(
+      within(password).getByLabelText('New password'),
+    );
+
+    const details = screen.getByRole('region', { name: 'Your details' });
+    const email = within(details).getByLabelText('E-mail');
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(within(details).getByRole('button', { name: 'Save details' }));
+    found = await summaryInFocus(details);
+    expect(found.links).toEqual(['Please enter your current password to change your e-mail address.']);
+    expect(await follow(found.summary, found.links[0] ?? '')).toBe(
+      within(details).getByLabelText('Current password'),
+    );
+
+    const remove = screen.getByRole('region', { name: 'Delete my account' });
+    await user.click(within(remove).getByRole('button', { name: 'Delete my account…' }));
+    await user.click(within(remove).getByRole('button', { name: 'Delete my account for good' }));
+    found = await summaryInFocus(remove);
+    expect(await follow(found.summary, 'Type DELETE to confirm.')).toBe(
+      within(remove).getByLabelText('Type DELETE to confirm'),
+    );
+  });
+
+  it('inviting a user with no address', async () => {
+    signIn(true);
+    fakeApi({ 'GET /api/account': account(1), 'GET /api/users/company/5': [] });
+    renderPage(<CompanyUsersPage />, '/company-users');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send invitation' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toHaveLength(1);
+    expect(await follow(summary, links[0] ?? '')).toBe(
+      screen.getByRole('textbox', { name: 'E-mail address' }),
+    );
+  });
+
+  it('accepting an invitation with nothing typed lists every problem at once', async () => {
+    fakeApi({
+      'GET /api/company/invitations/0123456789abcdef0123': {
+        companyName: 'Northern Watch Ltd',
+        email: 'new@example.com',
+      },
+    });
+    renderPage(<AcceptInvitePage />, '/accept-invite?token=0123456789abcdef0123');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Create my account' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual([
+      'Username must be at least 4 characters long.',
+      'Password must be at least 8 characters long.',
+    ]);
+    expect(await follow(summary, 'Username must be at least 4 characters long.')).toBe(
+      screen.getByRole('textbox', { name: 'Username' }),
+    );
+  });
+
+  it('adding a sticker with both boxes empty', async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/stickers/siteid/1': [],
+    });
+    renderPage(<ManageSignsPage />, '/manage-signs');
+    const form = await screen.findByRole('form', { name: 'Add a sticker to Yard' });
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Add sticker' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual(['Please Enter Sign Reference', 'Please Enter Prefix No']);
+    expect(await follow(summary, 'Please Enter Prefix No')).toBe(
+      within(form).getByRole('textbox', { name: 'Prefix number' }),
+    );
+  });
+
+  it('publishing a ticked phone number with no number', async () => {
+    signIn(true);
+    const settings = {
+      showPhone: false,
+      showEmail: false,
+      showAddress: false,
+      showRelay: true,
+      phone: '',
+      email: '',
+      address: '',
+      isHomeAddress: false,
+      homeAddressConsent: false,
+      contactText: '',
+    };
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/contact/publication': { company: { name: 'Northern Watch Ltd', settings }, sites: [] },
+    });
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual(['Enter the phone number to publish, or untick "Phone number".']);
+    expect(await follow(summary, links[0] ?? '')).toBe(screen.getByRole('textbox', { name: 'Phone' }));
+  });
+});
