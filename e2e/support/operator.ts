@@ -1,16 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { mainServer, type TestServer } from './env';
 import { clientAddress } from './fixtures';
 import { waitForMail } from './outbox';
 
 /** Node's fetch does not resolve *.localhost: call the loopback address with the brand's Host. */
-export async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+export async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  server: TestServer = mainServer,
+): Promise<Response> {
+  return fetch(`http://127.0.0.1:${server.port}${path}`, {
     method,
     headers: {
-      host: `signs.localhost:${E2E_PORT}`,
+      host: `signs.localhost:${server.port}`,
       // A caller of its own each time: the per-address rate limits count people, not the test run.
       'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -26,9 +32,9 @@ export interface Sticker {
 }
 
 /** New stickers from the sticker command, as the printer would get them. */
-export function issueStickers(count: number): Sticker[] {
+export function issueStickers(count: number, server: TestServer = mainServer): Sticker[] {
   const csv = execFileSync('npm', ['run', '--silent', 'stickers', '--', 'issue', '--count', String(count)], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: server.dataDir },
     encoding: 'utf8',
   });
   const stickers = csv
@@ -41,8 +47,12 @@ export function issueStickers(count: number): Sticker[] {
   return stickers;
 }
 
-export async function login(userName: string, password: string): Promise<string> {
-  const res = await api('POST', '/api/users/login', { userName, password });
+export async function login(
+  userName: string,
+  password: string,
+  server: TestServer = mainServer,
+): Promise<string> {
+  const res = await api('POST', '/api/users/login', { userName, password }, undefined, server);
   expect(res.status).toBe(200);
   const { token } = (await res.json()) as { token: string };
   return token;
@@ -91,35 +101,56 @@ let registered = 0;
 
 /** A confirmed, signed-in operator through the real sign-up: the mailed link confirms the account. */
 export async function registerOperator(
-  sticker: Sticker = issueStickers(1)[0] as Sticker,
+  sticker?: Sticker,
   details: Partial<OperatorDetails> = {},
+  server: TestServer = mainServer,
 ): Promise<Operator> {
+  const { signRef, prefixNo } = sticker ?? (issueStickers(1, server)[0] as Sticker);
   registered += 1;
   const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${registered}`;
   const email = `op-${suffix}@example.com`;
   const userName = `op${suffix}`.slice(0, 20);
   const password = 'correct horse battery';
-  const signUp = await api('POST', '/api/users/add', {
-    ...defaultDetails,
-    ...details,
-    address2: '',
-    address3: '',
+  const signUp = await api(
+    'POST',
+    '/api/users/add',
+    {
+      ...defaultDetails,
+      ...details,
+      address2: '',
+      address3: '',
+      email,
+      userName,
+      password,
+      signRef,
+      prefixNo,
+      masterUser: 1,
+    },
+    undefined,
+    server,
+  );
+  expect(signUp.status).toBe(200);
+  const { userId } = (await signUp.json()) as { userId: number };
+  const mail = await waitForMail(
+    { to: email, subject: 'Confirm' },
+    { dir: resolve(server.dataDir, 'outbox') },
+  );
+  const link = new URL(mail.links[0] ?? '');
+  const confirmed = await api(
+    'PUT',
+    `/api/users/${userId}`,
+    { confirmedAt: new Date().toISOString(), confirmToken: link.searchParams.get('token'), password },
+    undefined,
+    server,
+  );
+  expect(confirmed.status).toBe(200);
+  return {
+    signRef,
+    prefixNo,
+    userId,
     email,
     userName,
     password,
-    signRef: sticker.signRef,
-    prefixNo: sticker.prefixNo,
-    masterUser: 1,
-  });
-  expect(signUp.status).toBe(200);
-  const { userId } = (await signUp.json()) as { userId: number };
-  const mail = await waitForMail({ to: email, subject: 'Confirm' }, { dir: resolve(E2E_DATA_DIR, 'outbox') });
-  const link = new URL(mail.links[0] ?? '');
-  const confirmed = await api('PUT', `/api/users/${userId}`, {
-    confirmedAt: new Date().toISOString(),
-    confirmToken: link.searchParams.get('token'),
-    password,
-  });
-  expect(confirmed.status).toBe(200);
-  return { ...sticker, userId, email, userName, password, token: await login(userName, password) };
+    token: await login(userName, password, server),
+  };
 }
