@@ -212,6 +212,7 @@ describe('the workspace forms: the error summary of the contact forms', () => {
     renderPage(<ManageContactPage />, '/manage-contact');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    await user.clear(screen.getByRole('textbox', { name: /^Phone/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const { summary, links } = await summaryInFocus();
     expect(links).toEqual(['Enter the phone number to publish, or untick "Phone number".']);

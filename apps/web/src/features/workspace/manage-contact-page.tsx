@@ -1,4 +1,5 @@
 import {
+  type AccountDetails,
   workspaceLimits as L,
   type PublicationReply,
   type PublicationSettingsRecord,
@@ -25,17 +26,36 @@ const CHANNEL_MESSAGES: Record<(typeof CHANNEL_FIELDS)[number], string> = {
   address: workspaceMessages.addressToPublish,
 };
 
+/**
+ * Sign-up asked for a phone number and an e-mail address: an empty box starts with them rather
+ * than making the operator type them again. They are published only when ticked.
+ */
+function withAccountDefaults(
+  settings: PublicationSettingsRecord,
+  account: AccountDetails,
+): PublicationSettingsRecord {
+  return { ...settings, phone: settings.phone || account.tel, email: settings.email || account.email };
+}
+
+const FROM_ACCOUNT = 'From your account. Published only if ticked above.';
+
 /** The settings form of the company (siteId null) or of one site. */
 function SettingsForm({
   siteId,
   initial,
+  prefilled,
   onSaved,
 }: {
   siteId: number | null;
   initial: PublicationSettingsRecord;
+  /** The values filled in from the account (none: the saved settings had their own). */
+  prefilled: { phone: string; email: string };
   onSaved: (reply: PublicationReply) => void;
 }) {
   const [form, setForm] = useState(initial);
+  // Said only while the box holds what came from the account, so the operator knows where it came from.
+  const fromAccount = (key: 'phone' | 'email') =>
+    form[key] && form[key] === prefilled[key] ? FROM_ACCOUNT : undefined;
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
@@ -118,6 +138,7 @@ function SettingsForm({
         label="Phone"
         type="tel"
         max={L.phone}
+        hint={fromAccount('phone')}
         value={form.phone}
         onChange={set('phone')}
         error={fieldErrors.phone}
@@ -127,6 +148,7 @@ function SettingsForm({
         label="E-mail"
         type="email"
         max={254}
+        hint={fromAccount('email')}
         value={form.email}
         onChange={set('email')}
         error={fieldErrors.email}
@@ -208,7 +230,8 @@ function Preview({
   );
 }
 
-function ManageContact({ companyId }: { companyId: number }) {
+function ManageContact({ account }: { account: AccountDetails }) {
+  const { companyId } = account;
   const queryClient = useQueryClient();
   const publication = useQuery(publicationQuery);
   const sites = useQuery(sitesQuery(companyId));
@@ -223,6 +246,16 @@ function ManageContact({ companyId }: { companyId: number }) {
   if (sites.isError) return <p role="alert">{errorText(sites.error)}</p>;
   const reply = publication.data;
   const onSaved = (next: PublicationReply) => queryClient.setQueryData(publicationQuery.queryKey, next);
+  const form = (key: string | number, siteId: number | null, saved: PublicationSettingsRecord) => {
+    const initial = withAccountDefaults(saved, account);
+    const prefilled = {
+      phone: saved.phone ? '' : initial.phone,
+      email: saved.email ? '' : initial.email,
+    };
+    return (
+      <SettingsForm key={key} siteId={siteId} initial={initial} prefilled={prefilled} onSaved={onSaved} />
+    );
+  };
   const siteEntry = scope === 'company' ? undefined : reply.sites.find((s) => s.siteId === scope);
   const shownSites = scope === 'company' ? sites.data : sites.data.filter((s) => s.id === scope);
   return (
@@ -248,10 +281,10 @@ function ManageContact({ companyId }: { companyId: number }) {
       </div>
       <div className={styles.section}>
         {scope === 'company' ? (
-          <SettingsForm key="company" siteId={null} initial={reply.company.settings} onSaved={onSaved} />
+          form('company', null, reply.company.settings)
         ) : siteEntry?.settings ? (
           <>
-            <SettingsForm key={scope} siteId={scope} initial={siteEntry.settings} onSaved={onSaved} />
+            {form(scope, scope, siteEntry.settings)}
             <p>
               <button type="button" className={styles.secondary} onClick={() => follow.mutate(scope)}>
                 Use the company settings for this site
@@ -261,12 +294,7 @@ function ManageContact({ companyId }: { companyId: number }) {
         ) : (
           <>
             <p>This site uses the company settings. Change them here to make this site differ.</p>
-            <SettingsForm
-              key={`new-${scope}`}
-              siteId={scope}
-              initial={reply.company.settings}
-              onSaved={onSaved}
-            />
+            {form(`new-${scope}`, scope, reply.company.settings)}
           </>
         )}
       </div>
@@ -283,7 +311,7 @@ function ManageContact({ companyId }: { companyId: number }) {
 export function ManageContactPage() {
   return (
     <WorkspacePage intro="What the public sees when they look up your signs." masterOnly>
-      {(account) => <ManageContact companyId={account.companyId} />}
+      {(account) => <ManageContact account={account} />}
     </WorkspacePage>
   );
 }

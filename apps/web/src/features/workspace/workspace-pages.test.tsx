@@ -230,6 +230,74 @@ describe('/manage-contact', () => {
   });
 });
 
+describe('/manage-contact: what sign-up gave', () => {
+  const settings = {
+    showPhone: false,
+    showEmail: false,
+    showAddress: false,
+    showRelay: true,
+    phone: '',
+    email: '',
+    address: '',
+    isHomeAddress: false,
+    homeAddressConsent: false,
+    contactText: '',
+  };
+  const publication = (saved: typeof settings) => ({
+    company: { name: 'Northern Watch Ltd', settings: saved },
+    sites: [],
+  });
+
+  it('starts with the phone and e-mail given at sign-up, unticked, and says where they came from', async () => {
+    signIn(true);
+    const calls = fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [],
+      'GET /api/contact/publication': publication(settings),
+      'PUT /api/contact/publication': publication(settings),
+    });
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    const phone = (await screen.findByRole('textbox', { name: 'Phone' })) as HTMLInputElement;
+    const email = screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
+    expect(phone.value).toBe('0113');
+    expect(email.value).toBe('ada@example.com');
+    for (const box of [phone, email]) {
+      expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'From your account. Published only if ticked above.',
+      );
+    }
+    // Nothing is published until ticked.
+    expect(screen.getByRole('checkbox', { name: 'Phone number' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'E-mail address' })).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('checkbox', { name: 'E-mail address' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
+      .toMatchObject({ showEmail: true, email: 'ada@example.com', showPhone: false, phone: '0113' });
+  });
+
+  it('keeps the numbers the operator saved', async () => {
+    signIn(true);
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [],
+      'GET /api/contact/publication': publication({
+        ...settings,
+        phone: '0113 496 0000',
+        email: 'office@example.com',
+      }),
+    });
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const phone = (await screen.findByRole('textbox', { name: 'Phone' })) as HTMLInputElement;
+    expect(phone.value).toBe('0113 496 0000');
+    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe(
+      'office@example.com',
+    );
+    expect(phone.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
 describe('/manage-contact: publishing a channel', () => {
   const nothingPublished = {
     showPhone: false,
@@ -278,7 +346,10 @@ describe('/manage-contact: publishing a channel', () => {
     const calls = contactApi();
     renderPage(<ManageContactPage />, '/manage-contact');
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '0113 496 0000');
+    // The box starts with the account's phone number (0113); this operator publishes another.
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    await user.clear(phone);
+    await user.type(phone, '0113 496 0000');
     await user.click(screen.getByRole('checkbox', { name: 'Phone number' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await expect
@@ -292,6 +363,8 @@ describe('/manage-contact: publishing a channel', () => {
     renderPage(<ManageContactPage />, '/manage-contact');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    // Emptied: the box starts with the account's phone number.
+    await user.clear(screen.getByRole('textbox', { name: /^Phone/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const phone = screen.getByRole('textbox', { name: 'Phone' });
     await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
