@@ -6,7 +6,7 @@ import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
 import { account, fakeApi, problemsListed, renderPage, signIn, site } from './test-harness';
-import { YourSitesPage } from './your-sites-page';
+import { confirmationDue, YourSitesPage } from './your-sites-page';
 
 describe('/your-sites', () => {
   it('lists each site with its signs, confirmation date and look-ups; names are shown as text', async () => {
@@ -50,6 +50,33 @@ describe('/your-sites', () => {
     expect(today).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await waitFor(() => expect(document.activeElement).toBe(status));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/sites/2/confirm']);
+  });
+
+  it('says what "Confirm details" is for and when the next confirmation is due', async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'GET /api/sites/company/5': [
+        site(1, 'Yard'),
+        site(2, 'Depot', { detailsOutOfDate: true, detailsConfirmedAt: '2024-11-30T10:00:00.000Z' }),
+      ],
+    });
+    renderPage(<YourSitesPage />, '/your-sites');
+    const yard = await screen.findByRole('button', { name: 'Confirm details of Yard' });
+    const help = document.getElementById(yard.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe(
+      "Confirm when you have checked that this site's details are still correct: whenever they change, and at least every 13 months. A site not confirmed for 13 months shows “details may be out of date” to the public.",
+    );
+    const cards = within(screen.getByRole('list', { name: 'Your sites' })).getAllByRole('listitem');
+    // Confirmed 10 January 2026: due 13 months on.
+    expect(cards[0]?.textContent).toContain('Next confirmation due10 February 2027');
+    expect(cards[1]?.textContent).toContain('Next confirmation dueNow');
+  });
+
+  it('counts the 13 months as the database does: a day the month lacks is its last day', () => {
+    expect(confirmationDue('2026-01-10T10:00:00.000Z').toISOString()).toBe('2027-02-10T10:00:00.000Z');
+    expect(confirmationDue('2026-01-31T10:00:00.000Z').toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    expect(confirmationDue('2026-11-30T23:30:00.000Z').toISOString()).toBe('2027-12-30T23:30:00.000Z');
   });
 
   it('with no sites, leads to adding the first one', async () => {

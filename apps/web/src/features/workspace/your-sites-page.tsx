@@ -1,7 +1,7 @@
 import { formatUkDate } from '@app/contract/dates';
 import { retentionMessages, retentionText } from '@app/contract/retention';
 import type { SiteSummary } from '@app/contract/workspace';
-import { workspaceMessages } from '@app/contract/workspace';
+import { DETAILS_STALE_MONTHS, workspaceMessages } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,19 @@ import { confirmSite, sitesQuery } from './api';
 import { errorText } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
+
+/**
+ * When a confirmation runs out: DETAILS_STALE_MONTHS calendar months on, counted as the API's
+ * PostgreSQL interval counts them (a day the month lacks becomes its last day: 31 January, 28 February).
+ */
+export function confirmationDue(confirmedAt: string): Date {
+  const from = new Date(confirmedAt);
+  const months = from.getUTCMonth() + DETAILS_STALE_MONTHS;
+  const lastDay = new Date(Date.UTC(from.getUTCFullYear(), months + 1, 0)).getUTCDate();
+  const due = new Date(from);
+  due.setUTCFullYear(from.getUTCFullYear(), months, Math.min(from.getUTCDate(), lastDay));
+  return due;
+}
 
 /** "These details are still correct": one press re-confirms the site, and says so where it was pressed. */
 function ConfirmDetails({ site }: { site: SiteSummary }) {
@@ -26,6 +39,7 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
         type="button"
         className={styles.button}
         disabled={confirm.isPending}
+        aria-describedby={`confirm-help-${site.id}`}
         onClick={() => confirm.mutate()}
       >
         Confirm details <span className={styles.visuallyHidden}>of {site.name}</span>
@@ -83,11 +97,23 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dd>{site.signCount}</dd>
         <dt>Details confirmed</dt>
         <dd>{site.detailsConfirmedAt ? formatUkDate(site.detailsConfirmedAt) : 'Not yet'}</dd>
+        <dt>Next confirmation due</dt>
+        <dd>
+          {site.detailsConfirmedAt && !site.detailsOutOfDate
+            ? formatUkDate(confirmationDue(site.detailsConfirmedAt))
+            : 'Now'}
+        </dd>
         <dt>Look-ups (30 days)</dt>
         <dd>{site.lookups30Days}</dd>
         <dt>Recordings kept</dt>
         <dd>{retentionText(site.retentionDays)}</dd>
       </dl>
+      {/* Why the button is there: without it a date beside "Confirm details" reads as a puzzle. */}
+      <p id={`confirm-help-${site.id}`} className={styles.hint}>
+        Confirm when you have checked that this site's details are still correct: whenever they change, and at
+        least every {DETAILS_STALE_MONTHS} months. A site not confirmed for {DETAILS_STALE_MONTHS} months
+        shows “{workspaceMessages.detailsOutOfDate}” to the public.
+      </p>
       <div className={styles.actions}>
         <ConfirmDetails site={site} />
       </div>
