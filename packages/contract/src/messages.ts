@@ -78,6 +78,12 @@ export const messages = {
     rateLimited: 'Too many attempts. Please wait a minute and try again.',
     /** The 429 message with the real wait, as Retry-After gives it in seconds. */
     rateLimitedFor: (seconds: number) => `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
+    /** Sign-in from a browser that has not signed in to this account, while it is being guessed at. */
+    signInWait: (seconds: number) =>
+      `There have been too many wrong passwords for this account. Please wait ${waitText(seconds)} and try again, or sign in from a browser you have signed in from before.`,
+    /** A new password that is among the most common or breached ones (docs/decisions/0046). */
+    passwordTooCommon:
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.',
     generic: 'Something went wrong on our side. Please try again.',
     stickerFound: 'Sticker found',
     stickerNotLinked: 'This sticker is not registered to one of your sites yet.',

@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/http-error';
 import { authOf, sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
 import { accountLimits, guessLimits } from '../auth/limits';
+import { signInGuard } from '../auth/sign-in-guard';
 import {
   forgotPassword,
   login,
@@ -41,7 +42,7 @@ const tags = ['users'];
 const limited = { 429: errorReplySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const passwordGuesses = failureLimit(guessLimits.login);
+  const signInGuesses = signInGuard();
   const prefixGuesses = failureLimit(guessLimits.stickerCheck);
 
   app.post(
@@ -100,12 +101,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/login',
     {
       config: { auth: 'public' },
-      preHandler: [rateLimit(accountLimits.login), passwordGuesses.check],
+      preHandler: [rateLimit(accountLimits.login), signInGuesses.check],
       schema: {
         tags,
         summary: 'Sign in: a session token for a confirmed account',
         description:
-          'Only wrong passwords count against an account, and an address that has not guessed wrong is always heard (docs/decisions/0010).',
+          'Guessing is bounded per address (docs/decisions/0010) and per account: after 10 tries from browsers that have not signed in to the account, each further one waits, while a browser with the device token (an httpOnly cookie) given at its last sign-in is heard (docs/decisions/0046).',
         body: loginBody,
         response: { 200: loginReply, 400: errorReplySchema, 401: loginReply, 403: loginReply, ...limited },
       },
@@ -113,8 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await login({ db: app.db, env: app.env }, request.body);
       // 403 (not confirmed yet) also means the password was right.
-      if (result.status === 401) await passwordGuesses.failed(request);
-      else await passwordGuesses.succeeded(request);
+      await signInGuesses.settle(request, reply, result.status === 401 ? 'wrong' : 'right', result.user);
       return reply.code(result.status).send(result.reply);
     },
   );

@@ -131,6 +131,8 @@ export async function signUp(ctx: AccountContext, body: z.output<typeof signUpBo
 export interface LoginResult {
   status: 200 | 401 | 403;
   reply: LoginReply;
+  /** Signed in: the user, whose browser is given a device token (docs/decisions/0046). */
+  user?: { id: number; userName: string };
 }
 
 /** Signs in: a session token for a confirmed user with the right password, never for anyone else. */
@@ -147,7 +149,11 @@ export async function login(
   if (!user.confirmedAt)
     return { status: 403, reply: { status: 'error', message: messages.signIn.notConfirmed } };
   const token = await signSessionToken(ctx.env.jwtSecret, user);
-  return { status: 200, reply: { status: 'success', token, message: messages.server.loginOk } };
+  return {
+    status: 200,
+    reply: { status: 'success', token, message: messages.server.loginOk },
+    user: { id: user.id, userName: user.userName },
+  };
 }
 
 /** POST /api/users/user: whether a user name exists, and whether it is confirmed (SPEC.md section 8). */

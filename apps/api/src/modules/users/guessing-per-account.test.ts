@@ -1,0 +1,270 @@
+import { messages } from '@app/contract/messages';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { addSticker, call, linkIn, outboxFor, register, signedIn, signUpPayload } from './test-helpers';
+
+// Guessing bounded per account without locking the owner out (issue 33, finding 3;
+// docs/decisions/0046). Every limit is written here as a number, not read from the code.
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const login = (
+  userName: string,
+  password: string,
+  from: { remoteAddress?: string; forwardedFor?: string; cookie?: string } = {},
+) =>
+  call(t, 'POST', '/api/users/login', {
+    body: { userName, password },
+    ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+    headers: {
+      ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}),
+      ...(from.cookie ? { cookie: from.cookie } : {}),
+    },
+  });
+
+/** The device cookie a sign-in gave, as the browser sends it back ("name=value"). */
+function deviceCookieOf(res: LightMyRequestResponse): string {
+  const header = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('device_'));
+  expect(header).toBeDefined();
+  return (header ?? '').split(';')[0] ?? '';
+}
+
+/** A 429 for an unknown browser: Retry-After, and the message with the same wait. */
+function waitsFor(res: LightMyRequestResponse): number {
+  expect(res.statusCode).toBe(429);
+  const seconds = Number(res.headers['retry-after']);
+  expect(seconds).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ message: messages.server.signInWait(seconds) });
+  return seconds;
+}
+
+/** The next try of the account's unknown browsers is due now, as if its wait had passed. */
+const waitPasses = () => t.db.query('update sign_in_guards set next_try_at = now()');
+
+describe('guessing at one account from many addresses', () => {
+  it('52 wrong passwords from 52 fresh addresses: 10 are heard, then each further try waits, 1 s doubling', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName } = owner.body;
+    const answers: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 52; i++) {
+      answers.push(await login(userName, `wrong-${i}`, { remoteAddress: `127.0.3.${i + 1}` }));
+    }
+    const heard = answers.filter((a) => a.statusCode === 401).length;
+    expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(401));
+    expect(waitsFor(answers[10] as LightMyRequestResponse)).toBe(1);
+    // Not all heard: a second passes only if the machine is very slow, and then one more.
+    expect(heard).toBeLessThanOrEqual(12);
+    expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
+    // A refused try is a read: only the heard ones were counted.
+    const row = await t.db.one<{ tries: number }>('select tries from sign_in_guards where key like $1', [
+      'account:%',
+    ]);
+    expect(row.tries).toBe(heard);
+
+    // Each heard try doubles the wait of the next: 2 s, 4 s, 8 s, ... up to 15 minutes.
+    await t.db.query('update sign_in_guards set tries = 10');
+    let address = 0;
+    const fresh = () => ({ remoteAddress: `127.0.4.${++address}` });
+    for (const seconds of [2, 4, 8, 16]) {
+      await waitPasses();
+      expect((await login(userName, 'another-guess', fresh())).statusCode).toBe(401);
+      expect(waitsFor(await login(userName, 'another-guess', fresh()))).toBe(seconds);
+    }
+    await t.db.query('update sign_in_guards set tries = 30');
+    await waitPasses();
+    expect((await login(userName, 'another-guess', fresh())).statusCode).toBe(401);
+    expect(waitsFor(await login(userName, 'another-guess', fresh()))).toBe(900);
+  });
+
+  it('one IPv6 /64 through a proxy (X-Forwarded-For): 40 addresses are one client, 5 heard', async () => {
+    t = await createTestApp({ env: { trustProxy: ['127.0.0.1'] } });
+    const { userName } = (await signedIn(t)).body;
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push(
+        (await login(userName, `wrong-${i}`, { forwardedFor: `2001:db8::${i + 1}:2:3:4` })).statusCode,
+      );
+    }
+    // Its 5 tries on one account (docs/decisions/0010), whichever address of the /64 sends them.
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+  });
+
+  it('the owner from a browser that signed in before is heard during the attack; a new browser waits', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    const before = await login(userName, password, { remoteAddress: '127.0.5.1' });
+    expect(before.statusCode).toBe(200);
+    const cookie = deviceCookieOf(before);
+
+    for (let i = 0; i < 30; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.6.${i + 1}` });
+
+    // The owner's own browser, from any address, even one the attacker used.
+    const known = await login(userName, password, { remoteAddress: '127.0.6.1', cookie });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toMatchObject({ status: 'success' });
+    // Spelt another way, the same account and the same browser.
+    expect((await login(userName.toUpperCase(), password, { cookie })).statusCode).toBe(200);
+
+    // A browser that has not signed in to this account waits, right password or not.
+    const fresh = await login(userName, password, { remoteAddress: '127.0.7.1' });
+    waitsFor(fresh);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+    // Once its wait has passed, the right password is heard, and that browser is known from then on.
+    await waitPasses();
+    const afterWait = await login(userName, password, { remoteAddress: '127.0.7.1' });
+    expect(afterWait.statusCode).toBe(200);
+    expect(deviceCookieOf(afterWait)).toMatch(/^device_[0-9a-f]{16}=/);
+  });
+
+  it('the device cookie: httpOnly, SameSite=Lax, sent only to sign-in, kept 180 days; Secure in production', async () => {
+    t = await createTestApp();
+    const { userName, password } = (await signedIn(t)).body;
+    const res = await login(userName, password);
+    const header = [res.headers['set-cookie']].flat()[0] ?? '';
+    expect(header.split('; ').slice(1)).toEqual([
+      'Path=/api/users/login',
+      `Max-Age=${180 * 24 * 60 * 60}`,
+      'HttpOnly',
+      'SameSite=Lax',
+    ]);
+    // It is no session: other calls refuse it as a bearer token.
+    const token = header.split(';')[0]?.split('=')[1] ?? '';
+    expect((await call(t, 'GET', '/api/account', { token })).statusCode).toBe(401);
+    await t.close();
+
+    t = await createTestApp({ env: { nodeEnv: 'production' } });
+    const other = (await signedIn(t)).body;
+    const secure = await login(other.userName, other.password);
+    expect([secure.headers['set-cookie']].flat()[0]).toMatch(/; Secure$/);
+  });
+
+  it("a device token for another account, a forged one or one that fails 5 times is an unknown browser's", async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const neighbour = await signedIn(t);
+    const { userName, password } = owner.body;
+    const cookie = deviceCookieOf(await login(userName, password));
+    const neighbours = deviceCookieOf(await login(neighbour.body.userName, neighbour.body.password));
+
+    for (let i = 0; i < 10; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.8.${i + 1}` });
+    waitsFor(await login(userName, password, { remoteAddress: '127.0.8.50' }));
+
+    // The neighbour's cookie carries another name, and renamed it is for another account.
+    const [, neighbourToken] = neighbours.split('=');
+    const [ownName] = cookie.split('=');
+    waitsFor(await login(userName, password, { cookie: neighbours }));
+    waitsFor(await login(userName, password, { cookie: `${ownName}=${neighbourToken}` }));
+    const [head, body] = (cookie.split('=')[1] ?? '').split('.');
+    waitsFor(await login(userName, password, { cookie: `${ownName}=${head}.${body}.forged-signature` }));
+
+    // Stolen and guessed with: 5 wrong passwords are heard, then the token is untrusted.
+    for (let i = 0; i < 5; i++) {
+      expect((await login(userName, `stolen-${i}`, { cookie })).statusCode).toBe(401);
+    }
+    waitsFor(await login(userName, password, { cookie }));
+  });
+
+  it('a right password from a known browser clears its own count only', async () => {
+    t = await createTestApp();
+    const { userName, password } = (await signedIn(t)).body;
+    const cookie = deviceCookieOf(await login(userName, password));
+    for (let i = 0; i < 4; i++) await login(userName, `typo-${i}`, { cookie });
+    expect((await login(userName, password, { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await login(userName, `typo-${i}`, { cookie })).statusCode).toBe(401);
+    }
+  });
+
+  it('tries at the same moment never answer 500: of 20 at once, 10 are heard; at the threshold, 1 of 5', async () => {
+    t = await createTestApp();
+    const { userName } = (await signedIn(t)).body;
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login(userName, `wrong-${i}`, { remoteAddress: `127.0.9.${i + 1}` }),
+      ),
+    );
+    expect(burst.filter((a) => a.statusCode === 401)).toHaveLength(10);
+    expect(burst.filter((a) => a.statusCode === 429)).toHaveLength(10);
+
+    await waitPasses();
+    const next = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        login(userName, `wrong-${i}`, { remoteAddress: `127.0.10.${i + 1}` }),
+      ),
+    );
+    expect(next.map((a) => a.statusCode).sort()).toEqual([401, 429, 429, 429, 429]);
+  });
+
+  it('an unknown user name is bounded the same way, so the answers tell nobody which names exist', async () => {
+    t = await createTestApp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await login('nobody-by-this-name', `wrong-${i}`, { remoteAddress: `127.0.11.${i + 1}` })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('the most common passwords are refused', () => {
+  const common = ['password123', 'qwertyuiop'];
+  const refused = { message: messages.server.passwordTooCommon };
+
+  it('at sign-up', async () => {
+    t = await createTestApp();
+    for (const password of common) {
+      const sticker = await addSticker(t.db);
+      const res = await call(t, 'POST', '/api/users/add', { body: signUpPayload(sticker, { password }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refused);
+    }
+    expect(refused.message).toBe(
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.',
+    );
+    // A passphrase is welcome.
+    expect((await register(t, { password: 'lantern orchard velvet' })).reply.success).toBe(true);
+  });
+
+  it('at reset, and the link still works for a better password', async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    const email = String(user.body.email);
+    await call(t, 'POST', '/api/users/forgot-password', { body: { email } });
+    const token =
+      linkIn((await outboxFor(t.db, email)).at(-1)?.text_body ?? '').searchParams.get('value') ?? '';
+    for (const password of common) {
+      const res = await call(t, 'PUT', '/api/users/reset-password/', {
+        token,
+        body: { userName: user.body.userName, password },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refused);
+    }
+    const done = await call(t, 'PUT', '/api/users/reset-password/', {
+      token,
+      body: { userName: user.body.userName, password: 'lantern orchard velvet' },
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('at a change of password, and the old one still works', async () => {
+    t = await createTestApp();
+    const user = await signedIn(t);
+    for (const newPassword of common) {
+      const res = await call(t, 'POST', '/api/account/password', {
+        token: user.token,
+        body: { currentPassword: user.body.password, newPassword },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refused);
+    }
+    expect((await login(user.body.userName, user.body.password)).statusCode).toBe(200);
+  });
+});
