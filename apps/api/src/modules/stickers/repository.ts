@@ -52,6 +52,52 @@ export async function linkSticker(
   return rows.length === 1;
 }
 
+/** The signs of a company's site, by sign reference. */
+export function siteStickers(q: Queryable, siteId: number, companyId: number): Promise<StickerRow[]> {
+  return q.query<StickerRow>(
+    `select ${stickerColumns} from stickers where site_id = $1 and company_id = $2 order by sign_ref`,
+    [siteId, companyId],
+  );
+}
+
+/** Links a free sticker to a site and returns it; undefined when it was no longer free. */
+export async function claimSticker(
+  q: Queryable,
+  claim: { stickerId: number; siteId: number; companyId: number; userId: number; siteName: string },
+): Promise<StickerRow | undefined> {
+  const [row] = await q.query<StickerRow>(
+    `update stickers set site_id = $2, company_id = $3, user_id = $4, site_name = $5, start_date = now()
+      where id = $1 and site_id is null
+      returning ${stickerColumns}`,
+    [claim.stickerId, claim.siteId, claim.companyId, claim.userId, claim.siteName],
+  );
+  return row;
+}
+
+/** Releases the company's sign (free again, showing nobody); false when it was not the company's. */
+export async function retireSticker(q: Queryable, id: number, companyId: number): Promise<boolean> {
+  const rows = await q.query(
+    `update stickers set site_id = null, company_id = null, user_id = null, site_name = null, start_date = null
+      where id = $1 and company_id = $2
+      returning id`,
+    [id, companyId],
+  );
+  return rows.length === 1;
+}
+
+/** Moves the company's sign to another of its sites; undefined when it was not the company's. */
+export async function moveSticker(
+  q: Queryable,
+  move: { stickerId: number; siteId: number; siteName: string; companyId: number },
+): Promise<StickerRow | undefined> {
+  const [row] = await q.query<StickerRow>(
+    `update stickers set site_id = $2, site_name = $3 where id = $1 and company_id = $4
+      returning ${stickerColumns}`,
+    [move.stickerId, move.siteId, move.siteName, move.companyId],
+  );
+  return row;
+}
+
 export function toLinkedSticker(row: StickerRow): LinkedSticker | undefined {
   if (row.site_id === null || row.company_id === null || row.start_date === null) return undefined;
   return {
