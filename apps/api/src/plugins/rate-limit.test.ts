@@ -31,8 +31,13 @@ function refusedFor(res: LightMyRequestResponse): number {
   return seconds;
 }
 
-const login = (userName: string, password: string, remoteAddress: string) =>
-  call(t, 'POST', '/api/users/login', { body: { userName, password }, remoteAddress });
+/** A sign-in from an address; with `cookie`, from a browser that has signed in before (decision 0046). */
+const login = (userName: string, password: string, remoteAddress: string, cookie?: string) =>
+  call(t, 'POST', '/api/users/login', {
+    body: { userName, password },
+    remoteAddress,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
 
 describe('rate limits per client address, pinned', () => {
   it('login: 30 requests in 5 minutes from one address, the 31st is refused', async () => {
@@ -142,15 +147,19 @@ describe('rate limits per client address, pinned', () => {
 });
 
 describe('wrong guesses never lock the owner out', () => {
-  it('ten wrong passwords from ten addresses, then the owner signs in from an address of their own', async () => {
+  it('ten wrong passwords from ten addresses, then the owner signs in from their own browser at an address of their own', async () => {
     t = await createTestApp();
     const owner = await signedIn(t);
     const { userName, password } = owner.body;
     const guesses = await repeat(10, (i) => login(userName, `wrong-${i}`, `127.0.1.${i + 1}`));
     expect(statuses(guesses)).toEqual([401]);
-    expect((await login(userName, password, '127.0.2.1')).json()).toMatchObject({ status: 'success' });
+    // A browser that has not signed in before now waits (decision 0046); the owner's is heard.
+    const ownBrowser = owner.deviceCookie;
+    expect((await login(userName, password, '127.0.2.1', ownBrowser)).json()).toMatchObject({
+      status: 'success',
+    });
     // Spelt another way, the same account.
-    expect((await login(userName.toUpperCase(), password, '127.0.2.2')).statusCode).toBe(200);
+    expect((await login(userName.toUpperCase(), password, '127.0.2.2', ownBrowser)).statusCode).toBe(200);
   });
 
   it('one address guessing wrong: 5 tries in 15 minutes, then it waits the time it is told, right password or not', async () => {
@@ -186,15 +195,19 @@ describe('wrong guesses never lock the owner out', () => {
     refusedFor(await login(userName, password, from));
   });
 
-  it('after 10 failures on an account, an address that failed on it is refused; a fresh one is heard', async () => {
+  it('after 10 failures on an account, an address that failed on it is refused; a fresh one is heard when the account’s wait has passed', async () => {
     t = await createTestApp();
     const owner = await signedIn(t);
     const { userName, password } = owner.body;
     await repeat(10, (i) => login(userName, `wrong-${i}`, `127.0.1.${100 + i}`));
+    // Browsers that have not signed in to the account now take turns (decision 0046): it is one's turn.
+    await t.db.query('update sign_in_guards set next_try_at = now()');
     const again = await login(userName, 'another-guess', '127.0.1.100');
     expect(refusedFor(again)).toBeGreaterThan(890);
     expect((await login(userName, 'another-guess', '127.0.1.200')).statusCode).toBe(401);
-    expect((await login(userName, password, '127.0.1.201')).statusCode).toBe(200);
+    const newBrowser = await login(userName, password, '127.0.1.201');
+    expect(newBrowser.statusCode).toBe(429);
+    expect((await login(userName, password, '127.0.1.201', owner.deviceCookie)).statusCode).toBe(200);
   });
 
   it('the sticker check: ten wrong prefix numbers from anywhere, then the right one from a fresh address', async () => {

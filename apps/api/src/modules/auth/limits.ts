@@ -9,7 +9,8 @@ const MINUTE = 60_000;
  * body. Generous enough for a person who mistypes, tight enough to make guessing pointless.
  */
 export const accountLimits = {
-  // Per account, only wrong guesses count (guessLimits.login): see docs/decisions/0010.
+  // Per account, only wrong guesses count (guessLimits.login, docs/decisions/0010), and browsers
+  // that have not signed in to it take turns (sign-in-guard.ts, docs/decisions/0046).
   login: {
     name: 'login',
     perAddress: { max: 30, windowMs: 5 * MINUTE },
@@ -67,8 +68,9 @@ export const accountLimits = {
 
 /**
  * Wrong guesses at a password or a prefix number, counted per account (or sticker) and address.
- * Only failures count, and an address that has not failed is always heard, so guessing wrong
- * never locks the owner out (docs/decisions/0010).
+ * Only failures count, so guessing wrong never locks the owner out (docs/decisions/0010). At
+ * sign-in these count only browsers without the account's device token, which besides take
+ * turns per account wherever they are (docs/decisions/0046).
  */
 export const guessLimits = {
   login: {

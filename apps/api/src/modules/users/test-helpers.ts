@@ -116,11 +116,14 @@ export async function register(t: TestApp, overrides: Partial<SignUpBody> = {}):
   return { body, reply, sticker, confirmToken };
 }
 
-/** Signs up, confirms through the mailed link and signs in: a session token. */
+/**
+ * Signs up, confirms through the mailed link and signs in: a session token, and the device
+ * cookie that sign-in gave the browser ("name=value", as a Cookie header sends it back).
+ */
 export async function signedIn(
   t: TestApp,
   overrides: Partial<SignUpBody> = {},
-): Promise<Registered & { token: string }> {
+): Promise<Registered & { token: string; deviceCookie: string }> {
   const registered = await register(t, overrides);
   const confirmed = await call(t, 'PUT', `/api/users/${registered.reply.userId}`, {
     body: {
@@ -134,5 +137,6 @@ export async function signedIn(
     body: { userName: registered.body.userName, password: registered.body.password },
   });
   expect(login.json()).toMatchObject({ status: 'success' });
-  return { ...registered, token: login.json().token };
+  const cookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('device_'));
+  return { ...registered, token: login.json().token, deviceCookie: cookie?.split(';')[0] ?? '' };
 }
