@@ -2,6 +2,7 @@
 //   - a web feature imports no other feature and nothing of app/;
 //   - an API plugin or db/ file imports no module;
 //   - a module's routes import no other module's routes;
+//   - an API route file runs no SQL: it imports nothing of db/ and calls no database method;
 //   - no import cycle between files.
 // Test files are left out: a test may reach across to set up what it tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -70,6 +71,9 @@ export function importGraph(): Map<string, string[]> {
 const rel = (file: string) => relative(root, file);
 const webFeature = (file: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel(file))?.[1];
 const apiModule = (file: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(rel(file))?.[1];
+/** A module's route file: `routes.ts`, or `<part>-routes.ts` beside it. */
+const isApiRoutes = (file: string) =>
+  /^apps\/api\/src\/modules\/[^/]+\/(?:[^/]+-)?routes\.ts$/.test(rel(file));
 
 /** Each import that breaks a rule, as "from -> to (rule)". */
 export function ruleBreaks(graph: Map<string, string[]>): string[] {
@@ -90,6 +94,37 @@ export function ruleBreaks(graph: Map<string, string[]>): string[] {
       const module = apiModule(from);
       if (module && /routes\.ts$/.test(t) && apiModule(to) && apiModule(to) !== module)
         say("a module imports another module's routes");
+      if (isApiRoutes(from) && t.startsWith('apps/api/src/db/')) say('a route runs no SQL: its service does');
+    }
+  }
+  return breaks.sort();
+}
+
+/** The text of every API route file, by path. */
+export function apiRouteSources(): Map<string, string> {
+  const files = walk(join(root, 'apps/api/src/modules')).filter(isApiRoutes);
+  return new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+}
+
+/**
+ * A call of a database method (docs/architecture.md: `Queryable` and `Db`): `.query(`, `.one(`,
+ * `.maybeOne(`, `.prepared(` or `.transaction(`, type arguments allowed. `.exec(` is left out, as
+ * a regular expression's `exec` would be taken for it; the database's is for migrations and seeds.
+ */
+const DATABASE_CALL = /\.\s*(query|one|maybeOne|prepared|transaction)\s*(?:<[^()]*>)?\s*\(/g;
+/**
+ * Comments, so that words about a call are not taken for one: each begins a line or follows a
+ * space, so a path such as '/media/*' or an address such as 'https://' is not taken for one.
+ */
+const COMMENT = /(?:^|\s)(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*)/gm;
+
+/** Each database call made in an API route file, as "file calls .method( (rule)", once per call. */
+export function databaseCallsInRoutes(sources: Map<string, string>): string[] {
+  const breaks: string[] = [];
+  for (const [file, text] of sources) {
+    if (!isApiRoutes(file)) continue;
+    for (const match of text.replace(COMMENT, '').matchAll(DATABASE_CALL)) {
+      breaks.push(`${rel(file)} calls .${match[1]}( (a route runs no SQL: its service does)`);
     }
   }
   return breaks.sort();
