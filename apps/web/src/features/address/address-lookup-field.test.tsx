@@ -68,6 +68,28 @@ describe('address look-up field', () => {
     expect(screen.getByRole('status').textContent).toBe('2 addresses found.');
   });
 
+  it('a search that finds nothing says so and how to go on: type the address in full', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ suggestions: [] })),
+    );
+    render(<Harness onAddressChosen={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const input = screen.getByRole('combobox', { name: 'Address 1' });
+    await user.type(input, 'Zzz Nowhere');
+    const text =
+      'No address matches “Zzz Nowhere”. Type the address in full: its first line here and the rest in the boxes below.';
+    const message = await screen.findByText(text);
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByRole('status').textContent).toBe('No address found.');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    // Not said while the search has fewer than 3 characters.
+    await user.clear(input);
+    await user.type(input, 'Zz');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(screen.queryByText(/No address matches/)).toBeNull();
+  });
+
   it('chooses a suggestion with the keyboard and hands over its address', async () => {
     stubLookup();
     const chosen = vi.fn();

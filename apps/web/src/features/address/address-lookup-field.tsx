@@ -1,4 +1,4 @@
-import type { AddressDetail, AddressSuggestion } from '@app/contract/accounts';
+import { ADDRESS_SEARCH_MIN, type AddressDetail, type AddressSuggestion } from '@app/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useCombobox } from 'downshift';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
@@ -83,6 +83,11 @@ export function AddressLookupField({
   const suggestions = useQuery(addressSuggestionsQuery(term));
   const items = suggestions.data ?? [];
   const isOpen = menuWanted && items.length > 0;
+  // A search that found nothing says so, and what to do, rather than leaving the person waiting
+  // for a list that will not come. Only for the text as it now stands (not while more is typed).
+  const searched = term.trim();
+  const noMatch =
+    suggestions.isSuccess && items.length === 0 && searched.length >= ADDRESS_SEARCH_MIN && term === typed;
   const inputRef = useRef<HTMLInputElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const [placement, setPlacement] = useState<Placement>({ side: 'below', maxHeight: MENU_MAX_PX });
@@ -136,7 +141,9 @@ export function AddressLookupField({
     if (detail) onAddressChosen(detail);
   }
 
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? `${id}-hint` : '', noMatch ? `${id}-none` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={styles.field}>
@@ -191,8 +198,18 @@ export function AddressLookupField({
             ))}
         </ul>
       </div>
+      {noMatch && (
+        <p id={`${id}-none`} className={styles.hint}>
+          No address matches “{searched}”. Type the address in full: its first line here and the rest in the
+          boxes below.
+        </p>
+      )}
       <p className={styles.visuallyHidden} role="status">
-        {isOpen ? `${items.length} ${items.length === 1 ? 'address' : 'addresses'} found.` : ''}
+        {isOpen
+          ? `${items.length} ${items.length === 1 ? 'address' : 'addresses'} found.`
+          : noMatch
+            ? 'No address found.'
+            : ''}
       </p>
       {error && (
         <p id={`${id}-error`} className={styles.error} role="alert">
