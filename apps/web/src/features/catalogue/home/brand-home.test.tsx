@@ -158,6 +158,18 @@ describe('a sister brand home page (NVR)', () => {
     expect(region.contains(table)).toBe(true);
     expect(region.tabIndex).toBe(0);
   });
+
+  it('shows its caption above the scrolling region, where a phone does not cut it off, and says the table scrolls', async () => {
+    await renderNvrHome();
+    const caption = 'ZipVision recorders compared: channels, resolution, PoE and drive bays';
+    const region = screen.getByRole('region', { name: caption });
+    const shown = screen.getByText(caption, { selector: 'p' });
+    expect(region.contains(shown)).toBe(false);
+    // Before the region, in the section's width.
+    expect(shown.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const hint = screen.getByText('Scroll the table sideways (swipe on a phone) to see every column.');
+    expect(hint.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
 
 describe('a home page whose file lists downloads it does not draw itself (NVR)', () => {

@@ -7,7 +7,9 @@ import type { HomeContent } from './home-content';
 /**
  * The models side by side: a table with a caption, column and row headers (the model's name,
  * linking to its page). On a phone it scrolls sideways inside a labelled region that takes
- * keyboard focus, with the model column kept in view.
+ * keyboard focus, with the model column kept in view, and says so above it. The caption is shown
+ * above the region, in the column's width: inside the table it was as wide as the table and a
+ * phone cut it off.
  */
 export function CompareTable({
   compare,
@@ -25,10 +27,16 @@ export function CompareTable({
       <h2 id={headingId} className={styles.sectionHeading}>
         {compare.heading}
       </h2>
+      {/* The caption's words for the eye; a screen reader reads the table's own caption. */}
+      <p className={styles.caption} aria-hidden="true">
+        {compare.caption}
+      </p>
+      {/* Shown (by a container query) only when the table is wider than its column. */}
+      <p className={styles.scrollHint}>Scroll the table sideways (swipe on a phone) to see every column.</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so a keyboard can scroll it */}
       <section className={styles.tableScroll} aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.compareTable}>
-          <caption id={captionId} className={styles.caption}>
+          <caption id={captionId} className={styles.visuallyHidden}>
             {compare.caption}
           </caption>
           <thead>
