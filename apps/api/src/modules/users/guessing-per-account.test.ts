@@ -43,6 +43,15 @@ function waitsFor(res: LightMyRequestResponse): number {
 /** The next try of the account's unknown browsers is due now, as if its wait had passed. */
 const waitPasses = () => t.db.query('update sign_in_guards set next_try_at = now()');
 
+/**
+ * The account's unknown browsers wait 15 minutes, as after a long attack (a short one's wait
+ * of seconds may pass while a slow machine checks the passwords).
+ */
+const longAttack = () =>
+  t.db.query(
+    "update sign_in_guards set tries = 30, next_try_at = now() + interval '15 minutes' where key like 'account:%'",
+  );
+
 describe('guessing at one account from many addresses', () => {
   it('52 wrong passwords from 52 fresh addresses: 10 are heard, then each further try waits, 1 s doubling', async () => {
     t = await createTestApp();
@@ -54,9 +63,15 @@ describe('guessing at one account from many addresses', () => {
     }
     const heard = answers.filter((a) => a.statusCode === 401).length;
     expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(401));
-    expect(waitsFor(answers[10] as LightMyRequestResponse)).toBe(1);
-    // Not all heard: a second passes only if the machine is very slow, and then one more.
-    expect(heard).toBeLessThanOrEqual(12);
+    // Then the 11th waits a second (on a machine so slow that a password check takes that long,
+    // that second has passed and it is heard, and the next waits 2 s).
+    const firstRefused = answers.findIndex((a) => a.statusCode === 429);
+    expect(firstRefused).toBeGreaterThanOrEqual(10);
+    expect(waitsFor(answers[firstRefused] as LightMyRequestResponse)).toBeLessThanOrEqual(
+      2 ** (firstRefused - 10),
+    );
+    // Not all heard: at most a few more than the 10 however slow the machine.
+    expect(heard).toBeLessThanOrEqual(14);
     expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
     // A refused try is a read: only the heard ones were counted.
     const row = await t.db.one<{ tries: number }>('select tries from sign_in_guards where key like $1', [
@@ -102,6 +117,7 @@ describe('guessing at one account from many addresses', () => {
     const cookie = deviceCookieOf(before);
 
     for (let i = 0; i < 30; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.6.${i + 1}` });
+    await longAttack();
 
     // The owner's own browser, from any address, even one the attacker used.
     const known = await login(userName, password, { remoteAddress: '127.0.6.1', cookie });
@@ -152,6 +168,7 @@ describe('guessing at one account from many addresses', () => {
     const neighbours = deviceCookieOf(await login(neighbour.body.userName, neighbour.body.password));
 
     for (let i = 0; i < 10; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.8.${i + 1}` });
+    await longAttack();
     waitsFor(await login(userName, password, { remoteAddress: '127.0.8.50' }));
 
     // The neighbour's cookie carries another name, and renamed it is for another account.
@@ -203,13 +220,13 @@ describe('guessing at one account from many addresses', () => {
   it('an unknown user name is bounded the same way, so the answers tell nobody which names exist', async () => {
     t = await createTestApp();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 16; i++) {
       statuses.push(
         (await login('nobody-by-this-name', `wrong-${i}`, { remoteAddress: `127.0.11.${i + 1}` })).statusCode,
       );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(10)).toContain(429);
   });
 });
 

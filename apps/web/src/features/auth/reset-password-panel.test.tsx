@@ -138,6 +138,20 @@ describe('reset-password dialog: the form', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Password unchanged');
   });
 
+  it('shows a password the server finds too common on the New Password field', async () => {
+    const tooCommon =
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.';
+    const { dialog } = await openForm({
+      'PUT /api/users/reset-password/': json({ message: tooCommon }, 400),
+    });
+    await submit(dialog, 'password123', 'password123');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(tooCommon);
+    expect(within(dialog).getByLabelText('New Password').getAttribute('aria-describedby')).toContain(
+      alert.id,
+    );
+  });
+
   it("says 'Failed to update password. Please try again.' when the call fails, and clears it after 2 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { dialog } = await openForm({

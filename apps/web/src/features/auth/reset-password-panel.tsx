@@ -99,8 +99,11 @@ export function ResetPasswordPanel({ token, onDone, onRequestNewLink }: ResetPas
       } else {
         showMessage({ kind: 'error', text: reply.message });
       }
-    } catch {
-      showMessage({ kind: 'error', text: messages.reset.updateFailed });
+    } catch (error) {
+      // A common password is refused by the server (decision 0046): said on the password field.
+      if (error instanceof ApiError && error.serverMessage === messages.server.passwordTooCommon)
+        fieldProblem('password', passwordId, error.serverMessage);
+      else showMessage({ kind: 'error', text: messages.reset.updateFailed });
     } finally {
       setBusy(false);
     }

@@ -16,6 +16,7 @@ const actionable = new Set<string>([
   messages.signUp.passwordRequired,
   messages.signUp.emailsDoNotMatch,
   messages.reset.passwordTooShort,
+  messages.server.passwordTooCommon,
 ]);
 
 /** The shared schema's words for a field the server refused: they name the field and the rule. */

@@ -72,6 +72,47 @@ async function fillStep3(user: User, dialog: HTMLElement) {
   await fill(user, textbox(dialog, 'Key Information'), 'Crime prevention.');
 }
 
+describe('sign-up dialog, step 3: the limits, told while typing', () => {
+  it('counts a company name from 96 of its 120 characters and says it is too long as soon as it is, before Submit', async () => {
+    const { api, dialog } = await openSignUp();
+    const user = userEvent.setup({ delay: null });
+    await fillStep1(user, dialog);
+    await fillStep2(user, dialog);
+    const company = textbox(dialog, 'Company Name');
+    await fill(user, company, 'A'.repeat(96));
+    expect(within(dialog).queryByText(/of 120 characters/)).toBeNull();
+    await user.type(company, 'B');
+    const count = within(dialog).getByText('97 of 120 characters');
+    expect(company.getAttribute('aria-describedby')).toContain(count.id);
+    expect(company.getAttribute('aria-invalid')).toBeNull();
+    await fill(user, company, 'C'.repeat(24));
+    expect(within(dialog).getByText('121 of 120 characters')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Company Name must be at most 120 characters.',
+    );
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    // Back within the limit: the problem goes.
+    await user.type(company, '{Backspace}');
+    expect(within(dialog).getByText('120 of 120 characters')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(api.callsTo('POST /api/users/add')).toEqual([]);
+  });
+
+  it('counts the site name (100) and the key information (2000) too, rather than cutting what is pasted', async () => {
+    const { dialog } = await openSignUp();
+    const user = userEvent.setup({ delay: null });
+    await fillStep1(user, dialog);
+    await fillStep2(user, dialog);
+    const site = textbox(dialog, 'Site Name');
+    await fill(user, site, 'S'.repeat(101));
+    expect((site as HTMLInputElement).value).toHaveLength(101);
+    expect(within(dialog).getByText('101 of 100 characters')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('Site Name must be at most 100 characters.');
+    await fill(user, textbox(dialog, 'Key Information'), 'K'.repeat(1700));
+    expect(within(dialog).getByText('1700 of 2000 characters')).toBeTruthy();
+  });
+});
+
 describe('sign-up dialog, step 1: the sticker', () => {
   it.each([
     ['', '', false, 'Please Enter Sign Reference', 'Sign Reference'],
@@ -470,6 +511,16 @@ describe('sign-up dialog, submit', () => {
     });
     // The server links the sticker in the registration itself; an unconfirmed user has no session.
     expect(api.callsTo('PUT /api/stickers/*')).toEqual([]);
+  });
+
+  it('a password the server finds too common: back to step 2, the message on the Password field', async () => {
+    const tooCommon =
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.';
+    const { dialog } = await submitWith(json({ message: tooCommon }, 400));
+    await waitFor(() => expect(stepText(dialog)).toMatch(/^Step 2 of 4/));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(tooCommon);
+    expect(within(dialog).getByLabelText('Password').getAttribute('aria-describedby')).toContain(alert.id);
   });
 
   it('sends a country chosen from the world list as it is', async () => {

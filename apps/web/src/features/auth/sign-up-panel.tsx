@@ -249,7 +249,14 @@ export function SignUpPanel({ onSwitch, onDone, onTypedChange }: SignUpPanelProp
       moveTo({ signUpStep: 4, signUpDepth: entry.signUpDepth }, true);
       setRegisteredAt('pending');
     } catch (error) {
-      showMessage({ kind: 'error', text: signUpFailureText(error) });
+      const text = signUpFailureText(error);
+      if (text === messages.server.passwordTooCommon) {
+        // A common password, refused by the server (decision 0046): back to step 2, on its field.
+        goBack('password');
+        showMessage({ kind: 'error', text, field: 'password' });
+        return;
+      }
+      showMessage({ kind: 'error', text });
     }
   }
 

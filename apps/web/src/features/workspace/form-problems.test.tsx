@@ -142,6 +142,26 @@ describe('the workspace forms: the error summary of the contact forms', () => {
     );
   });
 
+  it('a new password the server finds too common is a problem of the New password field', async () => {
+    const tooCommon =
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.';
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/account/password': Response.json({ message: tooCommon }, { status: 400 }),
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const password = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), 'the current one');
+    await user.type(within(password).getByLabelText('New password'), 'password123');
+    await user.type(within(password).getByLabelText('Confirm new password'), 'password123');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    const found = await summaryInFocus(password);
+    expect(found.links).toEqual([tooCommon]);
+    expect(await follow(found.summary, tooCommon)).toBe(within(password).getByLabelText('New password'));
+  });
+
   it('inviting a user with no address', async () => {
     signIn(true);
     fakeApi({ 'GET /api/account': account(1), 'GET /api/users/company/5': [] });

@@ -220,10 +220,15 @@ function Password({ master }: { master: boolean }) {
     },
     onError: (e) => {
       const text = errorText(e);
-      refuse(
+      // The server's refusal of a common password belongs to the new password's field.
+      const field =
         text === workspaceMessages.currentPasswordWrong
-          ? { problems: { current: text }, formError: undefined }
-          : { problems: {}, formError: text },
+          ? 'current'
+          : text === messages.server.passwordTooCommon
+            ? 'new'
+            : undefined;
+      refuse(
+        field ? { problems: { [field]: text }, formError: undefined } : { problems: {}, formError: text },
       );
     },
   });
