@@ -110,12 +110,21 @@ export const stickerCheckReply = z.object({
 export type StickerCheckReply = z.infer<typeof stickerCheckReply>;
 
 // ---- POST /api/users/add
+/** The longest of sign-up's own details, in characters: the form shows them while they are typed. */
+export const SIGN_UP_LIMITS = {
+  companyName: 120,
+  title: 20,
+  firstname: 60,
+  surname: 60,
+  tel: 30,
+} as const;
+
 export const signUpBody = z
   .strictObject({
-    companyName: text('Company Name', 120),
-    title: text('Title', 20),
-    firstname: text('First Name', 60),
-    surname: text('Surname', 60),
+    companyName: text('Company Name', SIGN_UP_LIMITS.companyName),
+    title: text('Title', SIGN_UP_LIMITS.title),
+    firstname: text('First Name', SIGN_UP_LIMITS.firstname),
+    surname: text('Surname', SIGN_UP_LIMITS.surname),
     address1: text('Address 1', 120),
     address2: optionalText('Address 2', 120),
     address3: optionalText('Address 3', 120),
@@ -123,7 +132,7 @@ export const signUpBody = z
     postcode: text('Postcode', 16),
     county: text('county', 80).transform(stripParenthesised),
     email: emailSchema,
-    tel: text('Telephone', 30),
+    tel: text('Telephone', SIGN_UP_LIMITS.tel),
     userName: userNameSchema,
     password: newPasswordSchema,
     siteName: text('Site Name', SITE_NAME_MAX),

@@ -10,9 +10,57 @@ interface FieldProps {
   error?: string | undefined;
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+function describedBy(
+  id: string,
+  hint: string | undefined,
+  error: string | undefined,
+  counted = false,
+): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', counted ? `${id}-count` : '', error ? `${id}-error` : ''].filter(
+    Boolean,
+  );
   return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** A field's longest, told while typing: its count from 80% of the way, and a problem as soon as it is over. */
+interface Limit {
+  label: string;
+  max: number;
+}
+
+/** The words of the contract's own refusal (packages/contract accounts.ts), so Submit says the same. */
+const tooLongMessage = ({ label, max }: Limit) => `${label} must be at most ${max} characters.`;
+
+/** The count shows once 80% of the limit is typed: earlier it is noise. */
+const counts = (limit: Limit | undefined, value: string) =>
+  limit !== undefined && value.length > limit.max * 0.8;
+
+function LengthCount({
+  id,
+  limit,
+  value,
+  error,
+}: {
+  id: string;
+  limit: Limit;
+  value: string;
+  error?: string;
+}) {
+  const over = value.length > limit.max;
+  const problem = tooLongMessage(limit);
+  return (
+    <>
+      <p id={`${id}-count`} className={over ? styles.error : styles.hint}>
+        {value.length} of {limit.max} characters
+      </p>
+      {/* Said once as it goes over, unless the form's own message already says it. */}
+      {over && error !== problem && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**
@@ -87,6 +135,8 @@ type InputAttributes = Pick<
 export interface TextFieldProps extends FieldProps, InputAttributes {
   value: string;
   onChange: (value: string) => void;
+  /** The longest the field takes, told as it is typed (the field's label names it in the problem). */
+  limit?: number;
 }
 
 export function TextField({
@@ -97,9 +147,12 @@ export function TextField({
   value,
   onChange,
   type = 'text',
+  limit,
   ...input
 }: TextFieldProps) {
   const { text, shown } = useFieldError(error, value);
+  const withLimit = limit === undefined ? undefined : { label, max: limit };
+  const counted = counts(withLimit, value);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={text} shown={shown}>
       <input
@@ -109,9 +162,10 @@ export function TextField({
         className={styles.input}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={text ? true : undefined}
-        aria-describedby={describedBy(id, hint, text)}
+        aria-invalid={text || (limit !== undefined && value.length > limit) ? true : undefined}
+        aria-describedby={describedBy(id, hint, text, counted)}
       />
+      {withLimit && counted && <LengthCount id={id} limit={withLimit} value={value} error={text} />}
     </FieldFrame>
   );
 }
@@ -161,10 +215,23 @@ export interface TextAreaFieldProps extends FieldProps {
   onChange: (value: string) => void;
   required?: boolean;
   maxLength?: number;
+  /** The longest the field takes, told as it is typed. */
+  limit?: number;
 }
 
-export function TextAreaField({ id, label, hint, error, value, onChange, ...input }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  limit,
+  ...input
+}: TextAreaFieldProps) {
   const { text, shown } = useFieldError(error, value);
+  const withLimit = limit === undefined ? undefined : { label, max: limit };
+  const counted = counts(withLimit, value);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={text} shown={shown}>
       <textarea
@@ -173,9 +240,10 @@ export function TextAreaField({ id, label, hint, error, value, onChange, ...inpu
         className={styles.textarea}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={text ? true : undefined}
-        aria-describedby={describedBy(id, hint, text)}
+        aria-invalid={text || (limit !== undefined && value.length > limit) ? true : undefined}
+        aria-describedby={describedBy(id, hint, text, counted)}
       />
+      {withLimit && counted && <LengthCount id={id} limit={withLimit} value={value} error={text} />}
     </FieldFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { KEY_INFO_MAX, SITE_NAME_MAX } from '@app/contract/accounts';
+import { KEY_INFO_MAX, SIGN_UP_LIMITS, SITE_NAME_MAX } from '@app/contract/accounts';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages } from '@app/contract/retention';
 import { useEffect, useState } from 'react';
 import { type AddressField, AddressFields, type AddressValues } from '../address/address-fields';
@@ -51,6 +51,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
       onBlur={() => leave?.(field)}
       required
       error={errorOf(field)}
+      limit={field in SIGN_UP_LIMITS ? SIGN_UP_LIMITS[field as keyof typeof SIGN_UP_LIMITS] : undefined}
     />
   );
 
@@ -87,7 +88,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
           hint="The name of the place the cameras watch, e.g. the shop, office or car park."
           value={values.siteName}
           onChange={(value) => set('siteName', value)}
-          maxLength={SITE_NAME_MAX}
+          limit={SITE_NAME_MAX}
           required
           error={errorOf('siteName')}
         />
@@ -109,7 +110,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
           label="Key Information"
           value={values.keyInfo}
           onChange={(value) => set('keyInfo', value)}
-          maxLength={KEY_INFO_MAX}
+          limit={KEY_INFO_MAX}
           required
           error={errorOf('keyInfo')}
         />
