@@ -1,6 +1,7 @@
 import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addSticker, call, linkIn, outboxFor, register, signedIn, signUpPayload } from './test-helpers';
 
@@ -215,6 +216,28 @@ describe('guessing at one account from many addresses', () => {
       ),
     );
     expect(next.map((a) => a.statusCode).sort()).toEqual([401, 429, 429, 429, 429]);
+  });
+
+  it('two instances on one database share the count: 20 tries at once over both, 10 heard', async () => {
+    t = await createTestApp();
+    const { userName } = (await signedIn(t)).body;
+    const other = await buildApp({ env: t.env, db: t.db, logger: false });
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? other : t.app).inject({
+            method: 'POST',
+            url: '/api/users/login',
+            payload: { userName, password: `wrong-${i}` },
+            remoteAddress: `127.0.12.${i + 1}`,
+          }),
+        ),
+      );
+      expect(burst.filter((a) => a.statusCode === 401)).toHaveLength(10);
+      expect(burst.filter((a) => a.statusCode === 429)).toHaveLength(10);
+    } finally {
+      await other.close();
+    }
   });
 
   it('an unknown user name is bounded the same way, so the answers tell nobody which names exist', async () => {
