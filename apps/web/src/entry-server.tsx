@@ -7,11 +7,11 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppFrame } from './app/app-frame';
-import type { RouteHandle } from './app/route-handle';
 import { appRoutes } from './app/routes';
 import { loadRouteGroup } from './brands/route-groups';
 import { BrandProvider } from './lib/brand';
 import { createQueryClient } from './lib/query-client';
+import type { RouteHandle } from './lib/route-handle';
 import { SiteLocationProvider } from './lib/site-location';
 
 export { type ApiTransport, setApiTransport } from './lib/api-client';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
+import type { RouteHandle } from '../../lib/route-handle';
 import type { ContactFormProps } from './sign-page';
 
 const searchSchemeHandle: RouteHandle = {

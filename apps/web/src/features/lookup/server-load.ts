@@ -1,6 +1,6 @@
-import type { ServerLoadArgs } from '../../app/route-handle';
-import { serverDoneKeys } from '../../app/route-handle';
 import { ApiError } from '../../lib/api-client';
+import type { ServerLoadArgs } from '../../lib/route-handle';
+import { serverDoneKeys } from '../../lib/route-handle';
 import { signLookupQuery } from './api/lookup-sign';
 import { signPath } from './format';
 

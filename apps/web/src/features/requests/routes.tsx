@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
+import type { RouteHandle } from '../../lib/route-handle';
 
 // Drawn in the browser only: the desk is signed in, and the visitor's page is opened with a secret
 // in the address's fragment, which the server never sees (nor should it keep or cache the page).

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { lazyPage } from '../../components/lazy-page';
+import type { RouteHandle } from '../../lib/route-handle';
 
 const signedIn: RouteHandle = { clientOnly: true };
 
