@@ -9,9 +9,14 @@
 //            (within every limit), then the mail worker sending them out
 //   nested   the nested-body flood: `[` x 4000 + `]` x 4000 (8 KB) to POST /api/users/login,
 //            NESTED_TOTAL requests over 8 connections, each from its own loopback address
+//   guesses  guessing at the demo account from 1,000 addresses of one IPv6 /64, then from 1,000
+//            /64s (one address each, a botnet), given as X-Forwarded-For by a proxy at 127.0.0.1
+//            (TRUST_PROXY), 8 connections: the tries heard; then the owner's sign-in from the
+//            browser that signed in before the attack (its device cookie) and from a new one, timed
+//            against the owner's sign-in before the attack (docs/decisions/0046)
 //   logins   a login-guess flood: LOGIN_TOTAL wrong passwords for the demo user over 8
 //            connections from 8 loopback addresses; afterwards the owner signs in from an address
-//            that never failed
+//            that never failed, in a new browser
 //
 // While each runs, GET /api/health is timed every 50 ms and the server's resident memory (RSS,
 // /proc/<pid>/status) is read every 100 ms. Each figure is printed against its baseline: the
@@ -30,6 +35,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3393);
 const NESTED_TOTAL = Number(process.env.BENCH_NESTED_TOTAL ?? 200);
 const LOGIN_TOTAL = Number(process.env.BENCH_LOGIN_TOTAL ?? 300);
+const GUESS_ADDRESSES = 1000;
 const UPLOAD_POSTS = 10;
 const FILES_PER_POST = 3;
 const FILE_BYTES = 10 * 1024 * 1024;
@@ -59,6 +65,8 @@ function startApi() {
       NODE_ENV: 'development',
       LOG_LEVEL: 'fatal',
       RATE_LIMITS: 'on',
+      // The guessing phase's addresses come through a proxy on 127.0.0.1 as X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -105,6 +113,7 @@ function request({ method = 'GET', path, headers = {}, body, from = '127.0.0.1',
             status: res.statusCode,
             ms: performance.now() - started,
             text: Buffer.concat(chunks).toString(),
+            headers: res.headers,
           }),
         );
       },
@@ -308,6 +317,59 @@ try {
     return `${answers.length} requests: ${tally(answers)}`;
   });
 
+  // The owner signs in before the attack: that browser keeps the device cookie it is given, and
+  // the time taken is the floor the owner's sign-ins during the attack are read against.
+  const signIn = (password, headers = {}) =>
+    request({
+      method: 'POST',
+      path: '/api/users/login',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: Buffer.from(JSON.stringify({ userName: 'demo', password })),
+    });
+  const first = await signIn('demo-password');
+  const deviceCookie = [first.headers?.['set-cookie'] ?? []]
+    .flat()
+    .find((cookie) => cookie.startsWith('device_'))
+    ?.split(';')[0];
+  // The first sign-in warms the password hashing up: the floor is that browser's second one.
+  const before = await signIn('demo-password', deviceCookie ? { cookie: deviceCookie } : {});
+  /** GUESS_ADDRESSES wrong passwords for the demo account, each from the address `address(n)`. */
+  const guessFrom = async (address) => {
+    const answers = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < GUESS_ADDRESSES) {
+          const n = next++;
+          answers.push(
+            await request({
+              method: 'POST',
+              path: '/api/users/login',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': address(n) },
+              body: Buffer.from(JSON.stringify({ userName: 'demo', password: `guess-${address(n)}` })),
+            }),
+          );
+        }
+      }),
+    );
+    return answers;
+  };
+  const hex = (n) => n.toString(16);
+  const guesses = await phase('guessing at one account from 1,000 addresses', pid, async () => {
+    const oneNetwork = await guessFrom((n) => `2001:db8:33:1:${hex(n >> 16)}:${hex(n & 0xffff)}:0:1`);
+    const manyNetworks = await guessFrom((n) => `2001:db8:${hex(100 + (n >> 16))}:${hex(n & 0xffff)}::1`);
+    const known = await signIn('demo-password', deviceCookie ? { cookie: deviceCookie } : {});
+    const fresh = await signIn('demo-password');
+    const heard = (answers) => answers.filter((a) => a.status === 401).length;
+    const floor = `its sign-in before the attack, ${ms(before.ms)}`;
+    return [
+      `1,000 addresses of one /64: ${heard(oneNetwork)} tries heard (${tally(oneNetwork)})`,
+      `                  then 1,000 /64s: ${heard(manyNetworks)} tries heard (${tally(manyNetworks)})`,
+      `                  the owner, browser known from before: ${known.status} in ${ms(known.ms)} (x${(known.ms / before.ms).toFixed(1)} of ${floor})`,
+      `                  the owner, new browser: ${fresh.status}${fresh.status === 429 ? `, told to wait ${fresh.headers?.['retry-after']} s` : ''} in ${ms(fresh.ms)}`,
+    ].join('\n');
+  });
+
   const logins = await phase('login-guess flood', pid, async () => {
     const answers = await flood(LOGIN_TOTAL, 8, 40, (n) => ({
       method: 'POST',
@@ -322,7 +384,7 @@ try {
       body: Buffer.from(JSON.stringify({ userName: 'demo', password: 'demo-password' })),
       from: '127.0.0.99',
     });
-    return `${answers.length} guesses: ${tally(answers)}; then the owner from a fresh address: ${owner.status}`;
+    return `${answers.length} guesses: ${tally(answers)}; then the owner from a fresh address, in a new browser: ${owner.status}`;
   });
   const pgAfter = dirBytes(join(dataDir, 'pgdata'));
   let outboxTable = '';
@@ -340,7 +402,7 @@ try {
   console.log(
     `baseline (idle): /api/health p50 ${ms(baseHealth)}, p95 ${ms(baseHealthP95)}; RSS ${mb(baseRss)}\n`,
   );
-  for (const p of [uploads, nested, logins]) {
+  for (const p of [uploads, nested, guesses, logins]) {
     const p50 = quantile(p.health, 0.5);
     const p95 = quantile(p.health, 0.95);
     const worst = quantile(p.health, 1);
