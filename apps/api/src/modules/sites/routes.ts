@@ -1,16 +1,12 @@
 import { idParams } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
-import { messages } from '@app/contract/messages';
 import { siteBody, siteListReply, siteRecord } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
-import { findUserById } from '../users/repository';
-import { confirmSiteDetails, findCompanySite, insertSite, listCompanySites, updateSite } from './repository';
+import * as service from './service';
 
 const tags = ['sites'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema };
-const notFound = () => new HttpError(404, messages.server.notFound);
 
 /** Sites belong to a company: every call reads and writes only the caller's company's sites. */
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,11 +21,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteListReply, ...errors },
       },
     },
-    async (request) => {
-      const user = sessionUser(request);
-      if (request.params.id !== user.companyId) throw notFound();
-      return listCompanySites(app.db, user.companyId);
-    },
+    (request) => service.listSitesOfCompany(app.db, sessionUser(request), request.params.id),
   );
 
   app.get(
@@ -43,12 +35,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteListReply, ...errors },
       },
     },
-    async (request) => {
-      const user = sessionUser(request);
-      const other = await findUserById(app.db, request.params.id);
-      if (!other || other.companyId !== user.companyId) throw notFound();
-      return listCompanySites(app.db, user.companyId);
-    },
+    (request) => service.listSitesOfUser(app.db, sessionUser(request), request.params.id),
   );
 
   app.get(
@@ -62,11 +49,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteRecord, ...errors },
       },
     },
-    async (request) => {
-      const site = await findCompanySite(app.db, sessionUser(request).companyId, request.params.id);
-      if (!site) throw notFound();
-      return site;
-    },
+    (request) => service.readSite(app.db, sessionUser(request).companyId, request.params.id),
   );
 
   app.post(
@@ -80,15 +63,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteRecord, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = sessionUser(request);
-      return app.db.transaction(async (tx) => {
-        const id = await insertSite(tx, companyId, request.body);
-        const site = await findCompanySite(tx, companyId, id);
-        if (!site) throw notFound();
-        return site;
-      });
-    },
+    (request) => service.addSite(app.db, sessionUser(request).companyId, request.body),
   );
 
   app.put(
@@ -103,15 +78,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteRecord, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = sessionUser(request);
-      return app.db.transaction(async (tx) => {
-        if (!(await updateSite(tx, companyId, request.params.id, request.body))) throw notFound();
-        const site = await findCompanySite(tx, companyId, request.params.id);
-        if (!site) throw notFound();
-        return site;
-      });
-    },
+    (request) => service.editSite(app.db, sessionUser(request).companyId, request.params.id, request.body),
   );
 
   app.post(
@@ -125,12 +92,6 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteRecord, ...errors },
       },
     },
-    async (request) => {
-      const { companyId } = sessionUser(request);
-      if (!(await confirmSiteDetails(app.db, companyId, request.params.id))) throw notFound();
-      const site = await findCompanySite(app.db, companyId, request.params.id);
-      if (!site) throw notFound();
-      return site;
-    },
+    (request) => service.confirmSite(app.db, sessionUser(request).companyId, request.params.id),
   );
 };

@@ -13,8 +13,7 @@ import { checkAdmin } from '../../plugins/admin';
 import { sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
 import { accountLimits, guessLimits } from '../auth/limits';
-import { issueStickers } from './repository';
-import { checkSticker, confirmStickerLink } from './service';
+import { checkSticker, confirmStickerLink, issueNewStickers } from './service';
 
 const tags = ['stickers'];
 
@@ -81,7 +80,7 @@ export const stickersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const stickers = await app.db.transaction((tx) => issueStickers(tx, request.body.count));
+      const stickers = await issueNewStickers(app.db, request.body.count);
       request.log.info({ count: stickers.length }, 'Issued stickers');
       return { stickers };
     },

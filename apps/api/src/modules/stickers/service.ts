@@ -1,4 +1,9 @@
-import type { LinkedSticker, StickerCheckReply, stickerLinkBody } from '@app/contract/accounts';
+import type {
+  IssuedSticker,
+  LinkedSticker,
+  StickerCheckReply,
+  stickerLinkBody,
+} from '@app/contract/accounts';
 import { signRefKey } from '@app/contract/accounts';
 import { messages } from '@app/contract/messages';
 import {
@@ -17,6 +22,7 @@ import {
   claimSticker,
   findStickerById,
   findStickerBySignRef,
+  issueStickers,
   lockStickerById,
   lockStickerBySignRef,
   moveSticker,
@@ -67,6 +73,11 @@ export async function confirmStickerLink(
     throw new HttpError(409, messages.server.stickerOtherSite);
   }
   return linked;
+}
+
+/** New stickers for the sticker CLI: all of them or, should drawing fail, none. */
+export function issueNewStickers(db: Db, count: number): Promise<IssuedSticker[]> {
+  return db.transaction((tx) => issueStickers(tx, count));
 }
 
 // ---- The signs of a company's sites (the workspace)
