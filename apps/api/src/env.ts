@@ -32,6 +32,14 @@ const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` });
 
+/** A size in bytes: larger than wholeNumber takes (4 GiB has ten digits). */
+const byteCount = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, { error: `must be a whole number of bytes from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be a whole number of bytes from ${min} to ${max}` });
+
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -119,6 +127,8 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
     LOOKUP_CACHE_SECONDS: wholeNumber(0, 300).default(30),
     REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
+    // 4 GiB by default; at most 5 TiB, the most an S3 object may hold.
+    CLIP_MAX_BYTES: byteCount(1024, 5 * 1024 ** 4).default(4 * 1024 ** 3),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -200,6 +210,8 @@ export interface Env {
   lookupCacheSeconds: number;
   /** The longest a request, headers and body, may take to arrive; past it the answer is 408 and the connection closes. */
   requestTimeoutMs: number;
+  /** The largest file an operator may upload to disclose (a clip or a still), checked before any byte is stored. */
+  clipMaxBytes: number;
 }
 
 /** An environment whose signing secret is known. */
@@ -248,6 +260,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dbStatementTimeoutMs: v.DB_STATEMENT_TIMEOUT_MS,
     lookupCacheSeconds: v.LOOKUP_CACHE_SECONDS,
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+    clipMaxBytes: v.CLIP_MAX_BYTES,
     storage:
       v.STORAGE === 's3'
         ? {

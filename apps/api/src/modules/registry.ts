@@ -6,6 +6,7 @@ import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
+import { disclosuresRoutes } from './disclosures/routes';
 import { downloadsRoutes } from './downloads/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookup/routes';
@@ -36,6 +37,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   accountRoutes,
   lookupRoutes,
   requestsRoutes,
+  disclosuresRoutes,
   qrRoutes,
   printRoutes,
   addressRoutes,

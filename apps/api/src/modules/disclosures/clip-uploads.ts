@@ -1,0 +1,105 @@
+import type { IncomingMessage } from 'node:http';
+import { SERVER_ERROR_MESSAGE } from '@app/contract/errors';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, Server } from '@tus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResolvedEnv } from '../../env';
+import { HttpError } from '../../lib/http-error';
+import type { FileStorage } from '../../lib/storage';
+import { ClipStore, type ClipStoreChecks } from './clip-store';
+
+/**
+ * The storage key our route chose for a new upload, by the Node request that creates it: tus names
+ * the upload with it, so a client can never choose where its bytes go.
+ */
+const preparedKeys = new WeakMap<IncomingMessage, string>();
+
+export function prepareKey(request: IncomingMessage, key: string): void {
+  preparedKeys.set(request, key);
+}
+
+/** The Node request under tus's web request (tus runs on Node here, so it is always there). */
+const nodeRequest = (req: { runtime?: { node?: { req: IncomingMessage } } }) => req.runtime?.node?.req;
+
+const UPLOAD_PATH = /^\/api\/requests\/(\d+)\/clips\/uploads\/([0-9a-f-]{36})\/?$/;
+const KEY = /^uploads\/clips\/(\d+)\/([0-9a-f-]{36})$/;
+
+/** The storage key (and tus id) of an upload: `uploads/clips/<request id>/<uuid>`. */
+export const uploadKey = (requestId: number, uuid: string) => `uploads/clips/${requestId}/${uuid}`;
+
+/** Where a client resumes an upload: its own address under the request. */
+export function uploadUrl(key: string): string {
+  const match = KEY.exec(key);
+  if (!match) throw new Error(`Not an upload key: ${key}`);
+  return `/api/requests/${match[1]}/clips/uploads/${match[2]}`;
+}
+
+export interface ClipUploads {
+  server: Server;
+  store: ClipStore;
+}
+
+export interface ClipUploadHooks extends ClipStoreChecks {
+  /** Every byte has arrived: record the file and its hash. */
+  finished(id: string, size: number): Promise<void>;
+}
+
+function innerStore(env: ResolvedEnv): DataStore {
+  if (env.storage.kind === 's3') {
+    const s3 = env.storage;
+    return new S3Store({
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      },
+      // No expiration tags: unfinished uploads are the module's to remove, with their rows.
+      useTags: false,
+    });
+  }
+  // Ids are storage keys, so the files land where the disk storage (DATA_DIR) finds them.
+  return new FileStore({ directory: env.dataDir });
+}
+
+/** The tus server of disclosure uploads, over the storage STORAGE names. */
+export function createClipUploads(
+  env: ResolvedEnv,
+  storage: FileStorage,
+  hooks: ClipUploadHooks,
+  log: FastifyBaseLogger,
+): ClipUploads {
+  const store = new ClipStore(innerStore(env), storage, hooks);
+  const server = new Server({
+    path: '/api/requests',
+    datastore: store,
+    maxSize: env.clipMaxBytes,
+    // CORS is answered by the API's own plugin, for the brands' origins only.
+    allowedOrigins: () => false,
+    namingFunction: (req) => {
+      const node = nodeRequest(req as Parameters<typeof nodeRequest>[0]);
+      const key = node && preparedKeys.get(node);
+      if (!key) throw new HttpError(400, 'The upload was not prepared.');
+      return key;
+    },
+    generateUrl: (_req, { id }) => uploadUrl(id),
+    getFileIdFromRequest: (req) => {
+      const match = UPLOAD_PATH.exec(new URL(req.url).pathname);
+      return match?.[1] && match[2] ? uploadKey(Number(match[1]), match[2]) : undefined;
+    },
+    onUploadFinish: async (_req, upload) => {
+      await hooks.finished(upload.id, upload.size ?? upload.offset);
+      return {};
+    },
+    onResponseError: (_req, error) => {
+      if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
+      if ('status_code' in error && error.status_code < 500) return undefined;
+      // tus would put the error's own message in the body: it is logged, never sent.
+      log.error({ err: error }, 'A disclosure upload failed');
+      return { status_code: 500, body: SERVER_ERROR_MESSAGE };
+    },
+  });
+  return { server, store };
+}
