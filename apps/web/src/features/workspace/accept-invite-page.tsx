@@ -19,7 +19,10 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
   const accept = useMutation({
     mutationFn: acceptInvitation,
     onError: (e) => {
-      setFormError(errorText(e));
+      const text = errorText(e);
+      // A common password, refused by the server (decision 0046), is the password field's problem.
+      if (text === messages.server.passwordTooCommon) setProblems({ pw: text });
+      else setFormError(text);
       setAttempt((n) => n + 1);
     },
   });

@@ -193,6 +193,27 @@ describe('the workspace forms: the error summary of the contact forms', () => {
     );
   });
 
+  it('accepting an invitation with a password the server finds too common: a problem of the Password field', async () => {
+    const tooCommon =
+      'This password is too common and easy to guess. Please choose another: three or four unrelated words make a strong one.';
+    fakeApi({
+      'GET /api/company/invitations/0123456789abcdef0123': {
+        companyName: 'Northern Watch Ltd',
+        email: 'new@example.com',
+      },
+      'POST /api/company/invitations/accept': Response.json({ message: tooCommon }, { status: 400 }),
+    });
+    renderPage(<AcceptInvitePage />, '/accept-invite?token=0123456789abcdef0123');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'newcomer');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    const { summary, links } = await summaryInFocus();
+    expect(links).toEqual([tooCommon]);
+    expect(await follow(summary, tooCommon)).toBe(screen.getByLabelText('Password'));
+  });
+
   it('adding a sticker with both boxes empty', async () => {
     signIn(false);
     fakeApi({
