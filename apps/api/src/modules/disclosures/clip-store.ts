@@ -76,7 +76,7 @@ class CheckingHasher extends Transform {
 /**
  * The tus data store of disclosure files: the file store (DATA_DIR) or the S3 store, wrapped so
  * that an upload's content is judged from its first bytes before any is stored, and its SHA-256
- * grows with every PATCH as the bytes stream through (docs/decisions/0047-resumable-clip-uploads.md).
+ * grows with every PATCH as the bytes stream through (docs/decisions/0048-resumable-clip-uploads.md).
  * The hash's state lives in this process: after a restart, or a PATCH that failed after some bytes
  * were hashed but not stored, the finished upload is hashed by one streaming read instead.
  */

@@ -2,7 +2,7 @@ import type { DisclosureFileKind as FileKind } from '@app/contract/disclosures';
 
 // What a disclosure file is, read from its first bytes (never from its name), and whether that
 // agrees with the name it was uploaded under. The containers are those recorders export (MP4 and
-// MOV, AVI, Matroska, and Dahua's DAV: see docs/decisions/0047-resumable-clip-uploads.md), and
+// MOV, AVI, Matroska, and Dahua's DAV: see docs/decisions/0048-resumable-clip-uploads.md), and
 // JPEG and PNG stills.
 
 /** How many of the first bytes the check reads (a Matroska DocType sits within them). */
