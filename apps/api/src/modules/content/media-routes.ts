@@ -15,13 +15,12 @@ import { escapeHtml } from '../../lib/escape';
 import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
 import { matchesEtag } from '../../lib/public-cache';
-import { publicOrigin } from '../../lib/public-url';
 import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
-import { enqueueMail } from '../mail/outbox';
-import { createDownloadToken, readDownloadToken } from './download-token';
+import { readDownloadToken } from './download-token';
 import { generatedMediaDir } from './media';
-import { findFile, findMessage, type StoredFile } from './repository';
 import { contentNotFound } from './routes';
+import type { StoredFile } from './service';
+import * as service from './service';
 import { defaultContentDir } from './source';
 
 const MINUTE = 60_000;
@@ -36,18 +35,6 @@ export const downloadLinkLimit: RouteLimit = {
 export interface ContentMediaOptions {
   /** The content folder pictures and release notes are served from; default content/ of the checkout. */
   contentDir?: string;
-}
-
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
@@ -114,7 +101,7 @@ export function contentMediaRoutes({
       },
       async (request, reply) => {
         const brand = request.brand.id;
-        const file = await findFile(app.db, brand, request.params.name);
+        const file = await service.file(app.db, brand, request.params.name);
         if (!file) throw new HttpError(404, 'There is no such file.');
         const current = file.version === request.params.version;
         // Pictures and recordings are shown in the page; documents and tools are saved as files.
@@ -144,7 +131,7 @@ export function contentMediaRoutes({
       },
       async (request, reply) => {
         const brand = request.brand.id;
-        const file = await findFile(app.db, brand, request.params.name);
+        const file = await service.file(app.db, brand, request.params.name);
         if (file?.kind !== 'document') throw new HttpError(404, 'There is no such file.');
         return sendStored(request, reply, brand, file, {
           'cache-control': file.version === request.params.version ? IMMUTABLE : REVALIDATE,
@@ -171,38 +158,14 @@ export function contentMediaRoutes({
         },
       },
       async (request) => {
-        const { brand } = request;
-        const message = await findMessage(app.db, brand.id, request.body.messageId);
-        if (!message) throw new HttpError(404, contentNotFound.message);
-        const expiresAt = new Date(Date.now() + DOWNLOAD_LINK_HOURS * 3600_000);
-        const token = createDownloadToken(app.env.jwtSecret, {
-          brand: brand.id,
-          messageId: message.id,
-          expiresAt,
-        });
-        const origin = publicOrigin(brand, app.env);
-        const link = `${origin}/api/download/${token}`;
-        const { email } = request.body;
-        await enqueueMail(app.db, {
-          brand: brand.id,
-          to: email,
-          subject: `Your download link: ${message.title}`,
-          text: [
-            'Hello,',
-            '',
-            `Here is your link to download the ${brand.name} voice message "${message.title}" (a WAV recording of ${sizeText(message.audio.size)}, ${message.durationSeconds} seconds):`,
-            '',
-            link,
-            '',
-            `The link works for ${DOWNLOAD_LINK_HOURS} hours, until ${longDate.format(expiresAt)} UTC. After that, ask for a new one on the message page: ${origin}/message/${message.id}`,
-            '',
-            `How to copy the message to your player: ${origin}/how-to`,
-            '',
-            'If you did not ask for this link, you can ignore this e-mail.',
-            '',
-            brand.name,
-          ].join('\n'),
-        });
+        const { email, messageId } = request.body;
+        const sent = await service.mailDownloadLink(
+          { db: app.db, env: app.env },
+          request.brand,
+          messageId,
+          email,
+        );
+        if (!sent) throw new HttpError(404, contentNotFound.message);
         return { message: catalogueMessages.downloadLinkSent(email) };
       },
     );
@@ -254,8 +217,7 @@ export function contentMediaRoutes({
             catalogueMessages.downloadLinkExpired,
             check.claims.messageId,
           );
-        const message = await findMessage(app.db, request.brand.id, check.claims.messageId);
-        const file = message && (await findFile(app.db, request.brand.id, message.audio.fileName));
+        const file = await service.messageRecording(app.db, request.brand.id, check.claims.messageId);
         if (!file) throw new HttpError(404, contentNotFound.message);
         return sendStored(request, reply, request.brand.id, file, {
           'cache-control': 'private, no-store',

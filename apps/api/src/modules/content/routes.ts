@@ -21,21 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { matchesEtag, publicCache } from '../../lib/public-cache';
-import {
-  contentVersion,
-  findDvrIntro,
-  findMessage,
-  findMessageCategory,
-  findMessageSubcategory,
-  findPage,
-  findProduct,
-  findResource,
-  findSupport,
-  listMessageCategories,
-  listProducts,
-  listResources,
-  messageRoute,
-} from './repository';
+import * as service from './service';
 
 /**
  * Bumped when a reply's shape changes, so a browser holding an ETag from before a deploy gets
@@ -66,7 +52,7 @@ async function revalidated<T>(
   notFound: string,
   load: () => Promise<T | undefined>,
 ): Promise<T> {
-  const version = await contentVersion(request.server.db, request.brand.id);
+  const version = await service.contentVersion(request.server.db, request.brand.id);
   if (version) {
     const etag = `W/"${version}-${REPLY_SHAPE_VERSION}"`;
     if (matchesEtag(request.headers['if-none-match'], etag)) {
@@ -110,7 +96,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.document, () => findDvrIntro(db, request.brand.id)),
+      revalidated(request, reply, contentNotFound.document, () => service.dvrIntro(db, request.brand.id)),
   );
 
   app.get(
@@ -124,9 +110,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.dvr, async () =>
-        (await listProducts(db, request.brand.id)).map(({ name, ...rest }) => ({ dvrName: name, ...rest })),
-      ),
+      revalidated(request, reply, contentNotFound.dvr, () => service.dvrs(db, request.brand.id)),
   );
 
   app.get(
@@ -141,12 +125,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.dvr, async () => {
-        const product = await findProduct(db, request.brand.id, request.params.dvrName);
-        if (!product) return undefined;
-        const { name, ...rest } = product;
-        return { dvrName: name, ...rest };
-      }),
+      revalidated(request, reply, contentNotFound.dvr, () =>
+        service.dvr(db, request.brand.id, request.params.dvrName),
+      ),
   );
 
   app.get(
@@ -160,7 +141,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.document, () => findSupport(db, request.brand.id)),
+      revalidated(request, reply, contentNotFound.document, () => service.support(db, request.brand.id)),
   );
 
   app.get(
@@ -174,7 +155,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.product, () => listProducts(db, request.brand.id)),
+      revalidated(request, reply, contentNotFound.product, () => service.products(db, request.brand.id)),
   );
 
   app.get(
@@ -190,7 +171,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.product, () =>
-        findProduct(db, request.brand.id, request.params.name),
+        service.product(db, request.brand.id, request.params.name),
       ),
   );
 
@@ -205,7 +186,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.resources, () => listResources(db, request.brand.id)),
+      revalidated(request, reply, contentNotFound.resources, () => service.resources(db, request.brand.id)),
   );
 
   app.get(
@@ -221,7 +202,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.resources, () =>
-        findResource(db, request.brand.id, request.params.contentType),
+        service.resource(db, request.brand.id, request.params.contentType),
       ),
   );
 
@@ -237,10 +218,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.page, async () =>
-        /^[a-z0-9][a-z0-9-]*$/.test(request.params.slug)
-          ? findPage(db, request.brand.id, request.params.slug)
-          : undefined,
+      revalidated(request, reply, contentNotFound.page, () =>
+        service.page(db, request.brand.id, request.params.slug),
       ),
   );
 
@@ -256,7 +235,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.category, () =>
-        listMessageCategories(db, request.brand.id),
+        service.messageCategories(db, request.brand.id),
       ),
   );
 
@@ -271,7 +250,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      revalidated(request, reply, contentNotFound.category, () => messageRoute(db, request.brand.id)),
+      revalidated(request, reply, contentNotFound.category, () => service.messageRoute(db, request.brand.id)),
   );
 
   app.get(
@@ -287,7 +266,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.category, () =>
-        findMessageCategory(db, request.brand.id, request.params.id),
+        service.messageCategory(db, request.brand.id, request.params.id),
       ),
   );
 
@@ -304,7 +283,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.subcategory, () =>
-        findMessageSubcategory(db, request.brand.id, request.params.id),
+        service.messageSubcategory(db, request.brand.id, request.params.id),
       ),
   );
 
@@ -321,7 +300,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       revalidated(request, reply, contentNotFound.message, () =>
-        findMessage(db, request.brand.id, request.params.id),
+        service.message(db, request.brand.id, request.params.id),
       ),
   );
 };

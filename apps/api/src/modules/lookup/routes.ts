@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { clientOf, hitRateLimit, rateLimit } from '../../plugins/rate-limit';
 import { lookupLimits } from './limits';
-import { addSearchRecord, searchSchemes } from './repository';
+import * as service from './service';
 
 const tags = ['lookup'];
 const MINUTE = 60_000;
@@ -61,11 +61,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: schemeSearchReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request) => {
-      const { q, page } = request.query;
-      const { results, hasMore } = await searchSchemes(app.db, q, page);
-      return { results, page, hasMore: hasMore && page < SEARCH_MAX_PAGES };
-    },
+    (request) => service.searchSchemes(app.db, request.query.q, request.query.page),
   );
 
   app.post(
@@ -95,7 +91,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         const seen = await hitRateLimit(app.db, `search-record:seen:${clientOf(request)}:${stickerId}`, HOUR);
         if (seen.count > 1) return { success: true as const };
       }
-      await addSearchRecord(app.db, { term, stickerId, brand: request.brand.id });
+      await service.recordSearch(app.db, { term, stickerId, brand: request.brand.id });
       return { success: true as const };
     },
   );

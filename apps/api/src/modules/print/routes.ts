@@ -1,11 +1,8 @@
-import { lookupMessages } from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../lib/http-error';
 import { rateLimit } from '../../plugins/rate-limit';
-import { lookupSign } from '../lookup/repository';
-import { qrPng, signPageUrl } from '../qr/qr';
-import { renderSignPdf, SIGN_SIZES } from './sign-pdf';
+import { signPdf } from './service';
+import { SIGN_SIZES } from './sign-pdf';
 
 const MINUTE = 60_000;
 
@@ -25,20 +22,11 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const sign = await lookupSign(app.db, request.params.signRef);
-      if (!sign) throw new HttpError(404, lookupMessages.notFound);
-      if (!sign.scheme) throw new HttpError(409, lookupMessages.notRegistered);
-      const pageUrl = signPageUrl(app.env, sign.signRef);
-      const pdf = await renderSignPdf({
-        signRef: sign.signRef,
-        scheme: sign.scheme,
-        pageUrl,
-        qrPng: await qrPng(pageUrl, 800),
-        size: request.query.size,
-      });
+      const { size } = request.query;
+      const { signRef, pdf } = await signPdf({ db: app.db, env: app.env }, request.params.signRef, size);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="sign-${sign.signRef}-${request.query.size}.pdf"`)
+        .header('content-disposition', `inline; filename="sign-${signRef}-${size}.pdf"`)
         .send(pdf);
     },
   );
