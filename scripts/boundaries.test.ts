@@ -56,12 +56,20 @@ describe('the architecture (docs/architecture.md)', () => {
       [at('apps/api/src/modules/qr/service.ts'), [at('apps/api/src/modules/qr/routes.ts')]],
       [at('apps/api/src/modules/sites/site-routes.ts'), [at('apps/api/src/db/db.ts')]],
       [at('apps/api/src/modules/sites/repository.ts'), [at('apps/api/src/db/db.ts')]],
+      [
+        at('apps/api/src/modules/print/routes.ts'),
+        [at('apps/api/src/modules/lookup/repository.ts'), at('apps/api/src/modules/print/service.ts')],
+      ],
+      [at('apps/api/src/modules/sites/routes.ts'), [at('apps/api/src/modules/sites/repository.ts')]],
+      [at('apps/api/src/modules/sites/service.ts'), [at('apps/api/src/modules/users/repository.ts')]],
       [at('apps/web/src/lib/a.ts'), [at('apps/web/src/lib/b.ts')]],
       [at('apps/web/src/lib/b.ts'), [at('apps/web/src/lib/a.ts')]],
     ]);
     expect(ruleBreaks(fake)).toEqual([
       'apps/api/src/db/migrate.ts -> apps/api/src/modules/users/repository.ts (plugins/ and db/ import no module)',
+      'apps/api/src/modules/print/routes.ts -> apps/api/src/modules/lookup/repository.ts (a route calls its service, not a repository)',
       "apps/api/src/modules/qr/routes.ts -> apps/api/src/modules/lookup/routes.ts (a module imports another module's routes)",
+      'apps/api/src/modules/sites/routes.ts -> apps/api/src/modules/sites/repository.ts (a route calls its service, not a repository)',
       'apps/api/src/modules/sites/site-routes.ts -> apps/api/src/db/db.ts (a route runs no SQL: its service does)',
       'apps/api/src/plugins/brand.ts -> apps/api/src/modules/sites/service.ts (plugins/ and db/ import no module)',
       'apps/web/src/features/sites/page.tsx -> apps/web/src/app/layout.tsx (a feature imports app/)',

@@ -3,6 +3,7 @@
 //   - an API plugin or db/ file imports no module;
 //   - a module's routes import no other module's routes;
 //   - an API route file runs no SQL: it imports nothing of db/ and calls no database method;
+//   - an API route file calls its service, never a repository (its own or another module's);
 //   - no import cycle between files.
 // Test files are left out: a test may reach across to set up what it tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -95,6 +96,8 @@ export function ruleBreaks(graph: Map<string, string[]>): string[] {
       if (module && /routes\.ts$/.test(t) && apiModule(to) && apiModule(to) !== module)
         say("a module imports another module's routes");
       if (isApiRoutes(from) && t.startsWith('apps/api/src/db/')) say('a route runs no SQL: its service does');
+      if (isApiRoutes(from) && /^apps\/api\/src\/modules\/[^/]+\/repository\.ts$/.test(t))
+        say('a route calls its service, not a repository');
     }
   }
   return breaks.sort();
