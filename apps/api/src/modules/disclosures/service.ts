@@ -171,7 +171,7 @@ export async function uploadFinished(
   size: number,
   now: Date,
 ): Promise<void> {
-  const { sha256 } = await ctx.uploads.store.finishedHash(key, size);
+  const { sha256, whileStreaming } = await ctx.uploads.store.finishedHash(key, size);
   await ctx.db.transaction(async (tx) => {
     const row = await repo.fileByKey(tx, key, true);
     if (!row) throw notFound();
@@ -183,7 +183,11 @@ export async function uploadFinished(
       actorName: row.uploaded_by_name,
       actorUserId: row.uploaded_by,
       action: 'clip_uploaded',
-      body: `${row.filename} (${size} bytes) uploaded, SHA-256 ${sha256}.`,
+      body: `${row.filename} (${size} bytes) uploaded, SHA-256 ${sha256}, ${
+        whileStreaming
+          ? 'computed as the bytes arrived'
+          : 'computed by reading the stored file once (the upload was resumed after a restart)'
+      }.`,
       at: now,
     });
   });
