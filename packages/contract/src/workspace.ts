@@ -65,7 +65,17 @@ export const workspaceMessages = {
   phoneToPublish: 'Enter the phone number to publish, or untick "Phone number".',
   emailToPublish: 'Enter the e-mail address to publish, or untick "E-mail address".',
   addressToPublish: 'Enter the postal address to publish, or untick "Postal address".',
+  /** Adding a sticker that is already on a site of the company: where it is. */
+  stickerOnYourSite: (siteName: string) => `This sticker is already on your site “${siteName}”.`,
+  /** Said to a plain user, who may not move signs between sites. */
+  stickerMoveAskMaster: 'A master user of your company can move it to this site.',
+  stickerMovedHere: (from: string, to: string) => `Sign moved from “${from}” to “${to}”.`,
 } as const;
+
+/** The site named by workspaceMessages.stickerOnYourSite, so the form can offer to move the sticker. */
+export function siteOfStickerOnYourSite(message: string): string | undefined {
+  return /^This sticker is already on your site “(.*)”\.$/s.exec(message)?.[1];
+}
 
 const text = (label: string, max: number, lines: Lines = 'one') => {
   const base = z
@@ -149,6 +159,10 @@ export const addSiteStickerBody = z.strictObject({
   prefixNo: prefixNoSchema,
 });
 export type AddSiteStickerBody = z.input<typeof addSiteStickerBody>;
+
+// POST /api/stickers/site/signRef/move: the sticker on another site of the company moves to this one
+// (master users), told by its sign reference and prefix number as when it is added.
+export const moveStickerHereBody = addSiteStickerBody;
 
 // PUT /api/stickers/site/{id}: move to another site of the company, or retire.
 export const changeSiteStickerBody = z.discriminatedUnion('action', [

@@ -16,6 +16,7 @@ import { publicationRoutes } from './publication/routes';
 import { qrRoutes } from './qr/routes';
 import { requestsRoutes } from './requests/routes';
 import { sitesRoutes } from './sites/routes';
+import { moveStickerHereRoutes } from './stickers/move-here-routes';
 import { stickersRoutes } from './stickers/routes';
 import { siteStickersRoutes } from './stickers/site-routes';
 import { usersRoutes } from './users/routes';
@@ -31,6 +32,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   stickersRoutes,
   backupRoutes,
   siteStickersRoutes,
+  moveStickerHereRoutes,
   sitesRoutes,
   companyRoutes,
   publicationRoutes,

@@ -209,7 +209,8 @@ describe('signs of a site', () => {
       prefixNo: sticker.prefixNo,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This sticker has already been registered.');
+    // Already on this company's site: it says which (issue 36).
+    expect(again.json().message).toBe('This sticker is already on your site “Second site”.');
 
     const wrongPrefix = await send(t, 'POST', '/api/stickers/site/signRef', a.token, {
       siteId: second.id,

@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
 import { findCompanySite } from '../sites/repository';
 import type { AuthUser } from '../users/repository';
+import { stickerOnYourSite } from './on-your-site';
 import {
   claimSticker,
   findStickerById,
@@ -84,7 +85,7 @@ export function issueNewStickers(db: Db, count: number): Promise<IssuedSticker[]
 
 const notFound = () => new HttpError(404, messages.server.notFound);
 
-function toSiteSticker(row: StickerRow): SiteSticker {
+export function toSiteSticker(row: StickerRow): SiteSticker {
   if (row.site_id === null || row.company_id === null || row.start_date === null) throw notFound();
   return {
     id: row.id,
@@ -146,6 +147,10 @@ export function addSiteSticker(
       signRefKey(sticker.sign_ref) !== signRefKey(b.signRef)
     ) {
       throw new HttpError(400, messages.server.stickerNotFound);
+    }
+    // On one of the company's own sites: says which, so it can be moved (move-here.ts).
+    if (sticker.site_id !== null && sticker.company_id === user.companyId) {
+      throw await stickerOnYourSite(tx, user.companyId, sticker);
     }
     if (sticker.site_id !== null) throw new HttpError(409, messages.server.stickerTaken);
     const row = await claimSticker(tx, {

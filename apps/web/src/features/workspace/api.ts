@@ -78,6 +78,9 @@ export const saveSite = (id: number, body: SiteBody) =>
 export const confirmSite = (id: number) => api.post(`/api/sites/${id}/confirm`, {}, { schema: siteRecord });
 export const addSiteSticker = (body: AddSiteStickerBody) =>
   api.post('/api/stickers/site/signRef', body, { schema: siteSticker });
+/** The sticker on another site of the company, moved to this one (master users). */
+export const moveStickerHere = (body: AddSiteStickerBody) =>
+  api.post('/api/stickers/site/signRef/move', body, { schema: changeSiteStickerReply });
 export const changeSiteSticker = (id: number, body: ChangeSiteStickerBody) =>
   api.put(`/api/stickers/site/${id}`, body, { schema: changeSiteStickerReply });
 export const savePublication = (body: PublicationBody) =>

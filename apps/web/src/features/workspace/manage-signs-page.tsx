@@ -1,11 +1,16 @@
 import { messages } from '@app/contract/messages';
-import type { SiteSticker, SiteSummary } from '@app/contract/workspace';
+import {
+  type SiteSticker,
+  type SiteSummary,
+  siteOfStickerOnYourSite,
+  workspaceMessages,
+} from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { addSiteSticker, changeSiteSticker, siteStickersQuery, sitesQuery } from './api';
+import { addSiteSticker, changeSiteSticker, moveStickerHere, siteStickersQuery, sitesQuery } from './api';
 import { errorText, FormProblems, type Problems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
@@ -80,7 +85,7 @@ function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
   );
 }
 
-function AddSticker({ site }: { site: SiteSummary }) {
+function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
   const queryClient = useQueryClient();
   const [signRef, setSignRef] = useState('');
   const [prefixNo, setPrefixNo] = useState('');
@@ -101,6 +106,23 @@ function AddSticker({ site }: { site: SiteSummary }) {
       setAttempt((n) => n + 1);
     },
   });
+  // Refused because it is on another of the company's sites: the form offers to move it here.
+  const onSite = formError === undefined ? undefined : siteOfStickerOnYourSite(formError);
+  const elsewhere = onSite !== undefined && onSite !== site.name;
+  const move = useMutation({
+    mutationFn: () => moveStickerHere({ siteId: site.id, signRef, prefixNo }),
+    onSuccess: async (reply) => {
+      setSignRef('');
+      setPrefixNo('');
+      setFormError(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['workspace'] });
+      notify.success(reply.message);
+    },
+    onError: (e) => {
+      setFormError(errorText(e));
+      setAttempt((n) => n + 1);
+    },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
@@ -114,6 +136,21 @@ function AddSticker({ site }: { site: SiteSummary }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add a sticker to ${site.name}`}>
       <FormProblems formId={formId} problems={problems} formError={formError} attempt={attempt} />
+      {elsewhere &&
+        (master ? (
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={move.isPending}
+              onClick={() => move.mutate()}
+            >
+              Move it from {onSite} to {site.name}
+            </button>
+          </div>
+        ) : (
+          <p>{workspaceMessages.stickerMoveAskMaster}</p>
+        ))}
       <TextField
         id={`${formId}-ref`}
         label="Sign reference"
@@ -140,7 +177,7 @@ function AddSticker({ site }: { site: SiteSummary }) {
   );
 }
 
-function SiteSigns({ site, sites }: { site: SiteSummary; sites: SiteSummary[] }) {
+function SiteSigns({ site, sites, master }: { site: SiteSummary; sites: SiteSummary[]; master: boolean }) {
   const signs = useQuery(siteStickersQuery(site.id));
   return (
     <section className={`${styles.section} ${styles.card}`} aria-labelledby={`site-${site.id}`}>
@@ -157,12 +194,12 @@ function SiteSigns({ site, sites }: { site: SiteSummary; sites: SiteSummary[] })
             ))}
           </ul>
         ))}
-      <AddSticker site={site} />
+      <AddSticker site={site} master={master} />
     </section>
   );
 }
 
-function Signs({ companyId }: { companyId: number }) {
+function Signs({ companyId, master }: { companyId: number; master: boolean }) {
   const [params] = useSearchParams();
   const only = Number(params.get('site'));
   const sites = useQuery(sitesQuery(companyId));
@@ -184,7 +221,7 @@ function Signs({ companyId }: { companyId: number }) {
         </p>
       )}
       {shown.map((site) => (
-        <SiteSigns key={site.id} site={site} sites={sites.data} />
+        <SiteSigns key={site.id} site={site} sites={sites.data} master={master} />
       ))}
     </>
   );
@@ -193,7 +230,7 @@ function Signs({ companyId }: { companyId: number }) {
 export function ManageSignsPage() {
   return (
     <WorkspacePage intro="The signs (stickers) of each of your sites: add, move or retire them.">
-      {(account) => <Signs companyId={account.companyId} />}
+      {(account) => <Signs companyId={account.companyId} master={account.masterUser === 1} />}
     </WorkspacePage>
   );
 }
