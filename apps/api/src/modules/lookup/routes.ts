@@ -13,13 +13,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
-import { clientOf, hitRateLimit, rateLimit } from '../../plugins/rate-limit';
+import { clientOf, rateLimit } from '../../plugins/rate-limit';
 import { lookupLimits } from './limits';
 import * as service from './service';
 
 const tags = ['lookup'];
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -80,18 +78,15 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { term } = request.body;
-      const stickerId = request.body.stickerId ?? null;
-      if (stickerId !== null) {
-        // Only a term that really finds the sign counts for it, so nobody can raise another
-        // operator's figures by naming their sign.
-        const found = (await app.findSign(term))?.sign;
-        if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
-        // One look-up per client (an IPv6 /64 is one) per sign per hour; repeats are taken and not counted.
-        const seen = await hitRateLimit(app.db, `search-record:seen:${clientOf(request)}:${stickerId}`, HOUR);
-        if (seen.count > 1) return { success: true as const };
-      }
-      await service.recordSearch(app.db, { term, stickerId, brand: request.brand.id });
+      await service.recordSearch(
+        { db: app.db, findSign: app.findSign },
+        {
+          term: request.body.term,
+          stickerId: request.body.stickerId ?? null,
+          brand: request.brand.id,
+          client: clientOf(request),
+        },
+      );
       return { success: true as const };
     },
   );

@@ -1,5 +1,8 @@
-import { type SchemeSearchReply, SEARCH_MAX_PAGES } from '@app/contract/lookup';
+import { lookupMessages, type SchemeSearchReply, SEARCH_MAX_PAGES } from '@app/contract/lookup';
 import type { Queryable } from '../../db/db';
+import { HttpError } from '../../lib/http-error';
+import { hitRateLimit } from '../../plugins/rate-limit';
+import type { CachedSign } from './cache';
 import * as repo from './repository';
 
 /** One page of the schemes a search finds; there is never a page beyond SEARCH_MAX_PAGES. */
@@ -8,10 +11,25 @@ export async function searchSchemes(q: Queryable, term: string, page: number): P
   return { results, page, hasMore: hasMore && page < SEARCH_MAX_PAGES };
 }
 
-/** Counts a look-up for the operator's figures: the term and the sign it found, nothing of the person. */
-export function recordSearch(
-  q: Queryable,
-  record: { term: string; stickerId: number | null; brand: string },
+const HOUR = 60 * 60_000;
+
+/**
+ * Counts a look-up for the operator's figures: the term and the sign it found, nothing of the
+ * person. `client` is the caller's address as the rate limits key it (an IPv6 /64 is one client).
+ */
+export async function recordSearch(
+  ctx: { db: Queryable; findSign: (term: string) => Promise<CachedSign | undefined> },
+  record: { term: string; stickerId: number | null; brand: string; client: string },
 ): Promise<void> {
-  return repo.addSearchRecord(q, record);
+  const { term, stickerId, brand, client } = record;
+  if (stickerId !== null) {
+    // Only a term that really finds the sign counts for it, so nobody can raise another
+    // operator's figures by naming their sign.
+    const found = (await ctx.findSign(term))?.sign;
+    if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
+    // One look-up per client per sign per hour; repeats are taken and not counted.
+    const seen = await hitRateLimit(ctx.db, `search-record:seen:${client}:${stickerId}`, HOUR);
+    if (seen.count > 1) return;
+  }
+  await repo.addSearchRecord(ctx.db, { term, stickerId, brand });
 }
