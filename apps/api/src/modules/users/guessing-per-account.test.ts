@@ -54,7 +54,10 @@ const longAttack = () =>
   );
 
 describe('guessing at one account from many addresses', () => {
-  it('52 wrong passwords from 52 fresh addresses: 10 are heard, then each further try waits, 1 s doubling', async () => {
+  // About 70 sign-ins, each hashing a password: on a loaded machine that takes a while.
+  it('52 wrong passwords from 52 fresh addresses: 10 are heard, then each further try waits, 1 s doubling', {
+    timeout: 120_000,
+  }, async () => {
     t = await createTestApp();
     const owner = await signedIn(t);
     const { userName } = owner.body;
@@ -95,7 +98,9 @@ describe('guessing at one account from many addresses', () => {
     expect(waitsFor(await login(userName, 'another-guess', fresh()))).toBe(900);
   });
 
-  it('one IPv6 /64 through a proxy (X-Forwarded-For): 40 addresses are one client, 5 heard', async () => {
+  it('one IPv6 /64 through a proxy (X-Forwarded-For): 40 addresses are one client, 5 heard', {
+    timeout: 120_000,
+  }, async () => {
     t = await createTestApp({ env: { trustProxy: ['127.0.0.1'] } });
     const { userName } = (await signedIn(t)).body;
     const statuses: number[] = [];
