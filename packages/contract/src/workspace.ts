@@ -50,6 +50,9 @@ export const workspaceMessages = {
   cannotRemoveSelf: 'You cannot remove yourself here. Use "Delete my account" instead.',
   invitationSent: 'Invitation sent.',
   invitationInvalid: 'This invitation link is invalid or has expired.',
+  invitationResent: (email: string) =>
+    `Invitation sent again to ${email}. The link in the earlier mail no longer works.`,
+  invitationCancelled: (email: string) => `Invitation to ${email} cancelled: its link no longer works.`,
   passwordChanged: 'Your password has been changed. Other sessions have been signed out.',
   currentPasswordWrong: 'Your current password is not correct.',
   emailChangeSent: 'We have sent a confirmation link to your new e-mail address.',
@@ -294,6 +297,22 @@ export const companyUsersReply = z.array(companyUser);
 export const inviteBody = z.strictObject({ email: emailSchema });
 export const companyUserUpdateBody = z.strictObject({ masterUser: z.union([z.literal(0), z.literal(1)]) });
 export const invitationReply = z.object({ companyName: z.string(), email: z.string() });
+/** An invitation of the company not yet accepted: listed for master users to send again or cancel. */
+export const pendingInvitation = z.object({
+  id: z.number(),
+  email: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  /** The link has run out: sending it again makes a new one. */
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
+export const pendingInvitationsReply = z.array(pendingInvitation);
+/** After sending again or cancelling: what happened, and the list as it now is. */
+export const pendingInvitationsChange = z.object({
+  message: z.string(),
+  invitations: pendingInvitationsReply,
+});
 export const acceptInvitationBody = z.strictObject({
   token: z.string().min(16).max(200),
   userName: userNameSchema,

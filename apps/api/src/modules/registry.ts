@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { addressRoutes } from './address/routes';
 import { backupRoutes } from './backup/routes';
+import { pendingInvitationRoutes } from './company/invitation-routes';
 import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
@@ -35,6 +36,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   moveStickerHereRoutes,
   sitesRoutes,
   companyRoutes,
+  pendingInvitationRoutes,
   publicationRoutes,
   accountRoutes,
   lookupRoutes,

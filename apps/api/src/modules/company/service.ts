@@ -19,7 +19,7 @@ export interface CompanyContext {
 }
 
 const notFound = () => new HttpError(404, messages.server.notFound);
-const INVITE_TTL_DAYS = 7;
+export const INVITE_TTL_DAYS = 7;
 
 /** A master user reaches only their own company: any other id is answered as not found. */
 function ownCompany(user: AuthUser, companyId: number): number {

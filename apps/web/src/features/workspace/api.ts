@@ -9,6 +9,8 @@ import {
   companyRecord,
   companyUsersReply,
   invitationReply,
+  pendingInvitationsChange,
+  pendingInvitationsReply,
   type PublicationBody,
   publicationReply,
   type SiteBody,
@@ -63,6 +65,11 @@ export const companyUsersQuery = (companyId: number) =>
     queryFn: () => api.get(`/api/users/company/${companyId}`, { schema: companyUsersReply }),
   });
 
+export const pendingInvitationsQuery = queryOptions({
+  queryKey: ['workspace', 'invitations'],
+  queryFn: () => api.get('/api/company/invitations', { schema: pendingInvitationsReply }),
+});
+
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['workspace', 'invitation', token],
@@ -91,6 +98,10 @@ export const saveCompany = (id: number, body: CompanyBody) =>
   api.put(`/api/company/${id}`, body, { schema: companyRecord });
 export const inviteUser = (email: string) =>
   api.post('/api/company/add', { email }, { schema: messageReply });
+export const resendInvitation = (id: number) =>
+  api.post(`/api/company/invitations/${id}/resend`, {}, { schema: pendingInvitationsChange });
+export const cancelInvitation = (id: number) =>
+  api.delete(`/api/company/invitations/${id}`, { schema: pendingInvitationsChange });
 export const setMasterUser = (id: number, masterUser: 0 | 1) =>
   api.put(`/api/company/users/${id}`, { masterUser }, { schema: companyUsersReply });
 export const removeUser = (id: number) =>

@@ -1,14 +1,24 @@
-import { type CompanyUser, inviteBody } from '@app/contract/workspace';
+import { formatUkDate } from '@app/contract/dates';
+import { type CompanyUser, inviteBody, type PendingInvitation } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { companyUsersQuery, inviteUser, removeUser, setMasterUser } from './api';
+import {
+  cancelInvitation,
+  companyUsersQuery,
+  inviteUser,
+  pendingInvitationsQuery,
+  removeUser,
+  resendInvitation,
+  setMasterUser,
+} from './api';
 import { errorText, FormProblems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
 function Invite() {
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -18,9 +28,11 @@ function Invite() {
   };
   const invite = useMutation({
     mutationFn: inviteUser,
-    onSuccess: (reply) => {
+    onSuccess: async (reply) => {
       setEmail('');
       notify.success(reply.message);
+      // The new invitation joins the list of those waiting, below.
+      await queryClient.invalidateQueries({ queryKey: pendingInvitationsQuery.queryKey });
     },
     onError: (e) => refuse(errorText(e)),
   });
@@ -137,6 +149,81 @@ function Users({ companyId, myId }: { companyId: number; myId: number }) {
   );
 }
 
+/**
+ * The invitations that wait to be accepted, so an invitation does not vanish once sent: each can
+ * be sent again (a new link, a new week) or cancelled. The outcome is said in the list's status.
+ */
+function PendingInvitations() {
+  const queryClient = useQueryClient();
+  const invitations = useQuery(pendingInvitationsQuery);
+  const [outcome, setOutcome] = useState<string>();
+  const onChange = (reply: { message: string; invitations: PendingInvitation[] }) => {
+    queryClient.setQueryData(pendingInvitationsQuery.queryKey, reply.invitations);
+    setOutcome(reply.message);
+  };
+  const resend = useMutation({
+    mutationFn: resendInvitation,
+    onSuccess: onChange,
+    onError: (e) => notify.error(errorText(e)),
+  });
+  const cancel = useMutation({
+    mutationFn: cancelInvitation,
+    onSuccess: onChange,
+    onError: (e) => notify.error(errorText(e)),
+  });
+  const busy = resend.isPending || cancel.isPending;
+  let body: ReactNode;
+  if (invitations.isPending) body = <PageLoading />;
+  else if (invitations.isError) body = <p role="alert">{errorText(invitations.error)}</p>;
+  else if (invitations.data.length === 0) body = <p>No invitations are waiting to be accepted.</p>;
+  else
+    body = (
+      <ul className={styles.signs} aria-label="Invitations waiting">
+        {invitations.data.map((invitation) => (
+          <li key={invitation.id} className={styles.sign}>
+            <span>
+              <strong>{invitation.email}</strong>
+              <br />
+              Sent {formatUkDate(invitation.sentAt)}.{' '}
+              {invitation.expired
+                ? 'The link has expired: send it again for a new one.'
+                : `The link works until ${formatUkDate(invitation.expiresAt)}.`}
+            </span>
+            <span className={styles.actions}>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy}
+                onClick={() => resend.mutate(invitation.id)}
+              >
+                Send again <span className={styles.visuallyHidden}>to {invitation.email}</span>
+              </button>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy}
+                onClick={() =>
+                  window.confirm(
+                    `Cancel the invitation to ${invitation.email}? Its link will stop working.`,
+                  ) && cancel.mutate(invitation.id)
+                }
+              >
+                Cancel invitation <span className={styles.visuallyHidden}>to {invitation.email}</span>
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section className={styles.section} aria-labelledby="invitations-heading">
+      <h2 id="invitations-heading">Invitations waiting</h2>
+      <p role="status">{outcome}</p>
+      {body}
+    </section>
+  );
+}
+
 export function CompanyUsersPage() {
   return (
     <WorkspacePage
@@ -147,6 +234,7 @@ export function CompanyUsersPage() {
         <>
           <Users companyId={account.companyId} myId={account.id} />
           <Invite />
+          <PendingInvitations />
         </>
       )}
     </WorkspacePage>
