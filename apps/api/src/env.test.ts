@@ -30,6 +30,7 @@ describe('parseEnv', () => {
       dbStatementTimeoutMs: 5000,
       lookupCacheSeconds: 30,
       requestTimeoutMs: 30_000,
+      clipMaxBytes: 4_294_967_296,
       storage: { kind: 'local' },
     });
   });
