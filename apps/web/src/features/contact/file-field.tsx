@@ -1,5 +1,5 @@
 import { UPLOAD_ACCEPT, UPLOAD_MAX_FILES } from '@app/contract/contact';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { FieldError, fieldId, RequiredMark } from '../../components/form-fields';
 import fieldStyles from '../../components/form-fields.module.css';
 import styles from './contact.module.css';
@@ -14,17 +14,29 @@ export interface FileFieldProps {
   onChange: (files: File[], error: string | undefined) => void;
 }
 
+/** Puts `files` in the input (a new pick replaces what it held). A browser without DataTransfer keeps the list alone. */
+function holdFiles(input: HTMLInputElement | null, files: readonly File[]): void {
+  if (!input || typeof DataTransfer !== 'function') return;
+  const held = new DataTransfer();
+  for (const file of files) held.items.add(file);
+  input.files = held.files;
+}
+
 /** Picks up to 3 PDF or JPG files, each checked on arrival; the chosen ones are listed with a Remove button. */
 export function FileField({ formId, label, required, files, error, onChange }: FileFieldProps) {
   const id = fieldId(formId, 'file');
   const [checking, setChecking] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The input holds the files listed below, so it never says "No file chosen" beside a listed
+  // file (nor reads so to a screen reader), and says "2 files" when two are.
+  useEffect(() => holdFiles(inputRef.current, files), [files]);
 
   const add = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const picked = [...(input.files ?? [])];
-    // Cleared so that picking the same file again (after removing it) is noticed.
-    input.value = '';
-    if (picked.length === 0) return;
+    // A picker closed without a choice may empty the input: it gets the listed files back.
+    if (picked.length === 0) return holdFiles(input, files);
     setChecking(true);
     const result = await checkFiles(files, picked);
     setChecking(false);
@@ -41,6 +53,7 @@ export function FileField({ formId, label, required, files, error, onChange }: F
         PDF or JPG, up to {UPLOAD_MAX_FILES} files of 10 MB each.
       </p>
       <input
+        ref={inputRef}
         id={id}
         type="file"
         name="uploadFile"
