@@ -226,6 +226,8 @@ describe('confirmation mode (?userId=&token=)', () => {
 
     expect(await screen.findByText('User confirmed successfully!')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/your-sites'));
+    // One toast, not two stacked over the page's heading.
+    expect(screen.queryByText('Login successful!')).toBeNull();
     const [put] = api.callsTo('PUT /api/users/17') as [ApiCall];
     expect(put.body).toMatchObject({
       confirmToken: '0123456789abcdef0123456789abcdef',

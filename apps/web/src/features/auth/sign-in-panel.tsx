@@ -149,8 +149,9 @@ export function SignInPanel({
     }
     const [user] = await fetchUser(id, reply.token);
     storeSession(reply.token, user?.masterUser === 1);
-    notify.success(reply.message || messages.signIn.success);
-    if (confirmedNow) notify.success(messages.signIn.confirmed);
+    // One toast: two stacked covered the heading of Your sites on a phone. Confirmed now, the
+    // confirmation says it (and Your sites shows the person is signed in).
+    notify.success(confirmedNow ? messages.signIn.confirmed : reply.message || messages.signIn.success);
     onDone();
     navigate(returnTo ?? AFTER_SIGN_IN_PATH, { state: FOCUS_HEADING });
   }
