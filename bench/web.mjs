@@ -74,14 +74,9 @@ const routeGroupOf = new Map(
 );
 
 const gzipCache = new Map();
-/** The bytes the server sent for a joined stylesheet (it is not a file of the build). */
-const servedJoined = new Map();
 function gzipBytes(file) {
   if (!gzipCache.has(file))
-    gzipCache.set(
-      file,
-      gzipSync(servedJoined.get(file) ?? readFileSync(join(dist, file)), { level: 9 }).length,
-    );
+    gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
@@ -98,12 +93,6 @@ function weigh(label, files) {
 async function filesBeforeContent(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const joinedBodies = [];
-  page.on('response', (reply) => {
-    const path = new URL(reply.url()).pathname.replace(/^\//, '');
-    if (/^assets\/joined\/.+\.css$/.test(path) && reply.ok())
-      joinedBodies.push(reply.body().then((body) => servedJoined.set(path, body)));
-  });
   const response = await page.goto(url);
   const html = Buffer.from((await response?.body()) ?? '');
   await page
@@ -115,15 +104,12 @@ async function filesBeforeContent(browser, url) {
     timeout: 30_000,
   });
   const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-  await Promise.all(joinedBodies);
   await context.close();
   const files = new Set();
   for (const resourceUrl of urls) {
     const path = new URL(resourceUrl).pathname.replace(/^\//, '');
-    // A drawn page's one stylesheet joins several of the build's (docs/decisions/0029): it is
-    // weighed as the one file the browser fetches, as the server sent it.
-    if (servedJoined.has(path)) files.add(path);
-    else if (/^assets\/.+\.(js|css)$/.test(path) && existsSync(join(dist, path))) files.add(path);
+    // A drawn page's stylesheets are in its HTML (docs/decisions/0049), weighed with it.
+    if (/^assets\/.+\.(js|css)$/.test(path) && existsSync(join(dist, path))) files.add(path);
   }
   return { files, htmlBytes: html.length, htmlGzipBytes: gzipSync(html, { level: 9 }).length };
 }

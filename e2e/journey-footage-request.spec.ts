@@ -87,7 +87,9 @@ for (const screen of SCREENS) {
       // The QR code's address, opened on the phone.
       await page.goto(`${origin}/sign/${operator.signRef}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Riverbank Storage Ltd' })).toBeVisible();
-      await page.getByRole('button', { name: 'Contact the operator' }).click();
+      // The app's richer form (a tap before it arrives is e2e/journey-slow-phone.spec.ts).
+      await settled(page);
+      await page.getByRole('link', { name: 'Contact the operator' }).click();
       const form = page.getByRole('form', { name: 'Contact the operator' });
       await form.getByLabel('A copy of footage of me').check();
       await form.getByLabel('Your name').fill('Sam Walker');

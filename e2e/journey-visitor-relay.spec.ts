@@ -46,7 +46,7 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Harbourside Leisure Ltd' })).toBeInViewport();
       await shot(page, testInfo, 'visitor-relay-sign-page', screen.name);
 
-      await page.getByRole('button', { name: 'Contact the operator' }).click();
+      await page.getByRole('link', { name: 'Contact the operator' }).click();
       const form = page.getByRole('form', { name: 'Contact the operator' });
       await expect(form).toBeVisible();
 

@@ -70,7 +70,7 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   // A request for a copy of footage of the visitor.
   const recorded = ukDate(new Date(Date.now() - 2 * 86_400_000));
   const visitor = `visitor-${Date.now().toString(36)}@example.net`;
-  await page.getByRole('button', { name: 'Contact the operator' }).click();
+  await page.getByRole('link', { name: 'Contact the operator' }).click();
   await page.getByLabel('Your name').fill('Sam Walker');
   await page.getByLabel('Your e-mail').fill(visitor);
   await page.getByLabel('A copy of footage of me').check();

@@ -4,6 +4,9 @@ import { PNG } from 'pngjs';
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
 import { registerOperator } from './support/operator';
+import { waitForMail } from './support/outbox';
+
+const isoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(d);
 
 /**
  * Issue 16: public pages arrive drawn by the server, and the browser takes them over without a
@@ -94,7 +97,7 @@ test.describe('with JavaScript', () => {
 });
 
 test.describe('stylesheets', () => {
-  test('a drawn page fetches one stylesheet, and the app taking it over fetches no part of it again', async ({
+  test('a drawn page fetches no stylesheet before it paints, and the app taking it over fetches none of its parts', async ({
     page,
   }) => {
     for (const [brand, path] of [
@@ -107,20 +110,21 @@ test.describe('stylesheets', () => {
         if (request.resourceType() === 'stylesheet') sheets.push(new URL(request.url()).pathname);
       };
       page.on('request', listener);
-      await openAndSettle(page, `${brandOrigin(brand)}${path}`);
+      const html = await openAndSettle(page, `${brandOrigin(brand)}${path}`);
       page.off('request', listener);
-      // The page's stylesheets, joined: the one request before it paints.
-      const [joined = '', ...later] = sheets;
-      expect(joined, `${brand}${path}`).toMatch(/^\/assets\/joined\/[\w-]+(\+[\w-]+)+\.css$/);
+      // The page's stylesheets are in it (docs/decisions/0049), each part listed, disabled.
+      expect(html, `${brand}${path}`).toMatch(/<head>[\s\S]*<style>[\s\S]+<\/style>[\s\S]*<\/head>/);
+      const parts = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)" disabled/g)].map(
+        (m) => m[1] ?? '',
+      );
       // index.html's own stylesheet is one of them.
-      expect(joined, `${brand}${path}`).toMatch(/[/+]index-[\w-]+[+.]/);
-      // The app then fetches only the stylesheets of parts the page did not show (its dialogs).
-      const parts = joined
-        .slice('/assets/joined/'.length, -'.css'.length)
-        .split('+')
-        .map((name) => `/assets/${name}.css`);
       expect(
-        later.filter((sheet) => parts.includes(sheet)),
+        parts.some((href) => /^\/assets\/index-[\w-]+\.css$/.test(href)),
+        `${brand}${path}`,
+      ).toBe(true);
+      // The app then fetches only the stylesheets of parts the page did not show (its dialogs).
+      expect(
+        sheets.filter((sheet) => parts.includes(sheet)),
         `${brand}${path}`,
       ).toEqual([]);
       // Drawn styled by it: the skip link waits off screen until it has focus.
@@ -158,11 +162,7 @@ test.describe('scripts', () => {
 
     // The sign's page again: starting on the relay form fetches its checks, and they run.
     await openAndSettle(page, pages[0] ?? '');
-    // With the script, the note for browsers without one is not shown.
-    await expect(
-      page.getByText('Sending the operator a message through this page needs JavaScript.'),
-    ).toBeHidden();
-    await page.getByRole('button', { name: 'Contact the operator' }).click();
+    await page.getByRole('link', { name: 'Contact the operator' }).click();
     const form = page.getByRole('form', { name: 'Contact the operator' });
     await form.getByLabel('Your name').focus();
     await expect.poll(() => withZod.length).toBeGreaterThan(0);
@@ -192,11 +192,26 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
       const code = page.getByRole('img', { name: `QR code linking to the page of sign ${operator.signRef}` });
       expect(await qrOnScreen(code)).toBe(signUrl);
-      // The relay form needs the script: no dead button, but a word on what to do.
-      await expect(page.getByRole('button', { name: 'Contact the operator' })).toBeHidden();
-      await expect(
-        page.getByText('Sending the operator a message through this page needs JavaScript.'),
-      ).toBeInViewport();
+      // The request form works without the script: the server draws it and sends what it posts.
+      await page.getByRole('link', { name: 'Contact the operator' }).click();
+      await expect(page).toHaveURL(`${signUrl}/contact#contact`);
+      const form = page.getByRole('form', { name: 'Contact the operator' });
+      await expect(form.getByRole('heading', { name: 'Contact the operator' })).toBeInViewport();
+      const visitor = `nojs-${viewport.width}-${Date.now().toString(36)}@example.net`;
+      await form.getByLabel('Your name').fill('Kit Morgan');
+      await form.getByLabel('Your e-mail').fill(visitor);
+      // Choosing footage shows its fields, by CSS alone.
+      await expect(form.getByLabel('How the operator can find you in the recording')).toBeHidden();
+      await form.getByLabel('A copy of footage of me').check();
+      await form.getByLabel(/^Date/).fill(isoDay(new Date()));
+      await form.getByLabel(/^From/).fill('09:00');
+      await form.getByLabel(/^To\b/).fill('09:15');
+      await form.getByLabel('How the operator can find you in the recording').fill('Orange coat');
+      await form.getByRole('button', { name: 'Send to the operator' }).click();
+      await expect(page).toHaveURL(`${signUrl}/contact/sent#contact`);
+      await expect(page.getByRole('heading', { name: 'Request sent' })).toBeInViewport();
+      const ack = await waitForMail({ to: visitor, subject: 'Your request' });
+      expect(ack.text).toContain('What you asked for: A copy of footage of me');
       await page.screenshot({
         path: test.info().outputPath(`server-sign-page-${viewport.width}.png`),
         fullPage: true,

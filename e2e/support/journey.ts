@@ -34,9 +34,13 @@ export function britishToday(): string {
   }).format(new Date());
 }
 
-/** The page has finished its lazy loading. */
+/**
+ * The app has taken the page over and the start-up overlay has gone. (Over a page the server drew
+ * the overlay leaves a second after its first paint, with or without the app: docs/decisions/0049.)
+ */
 export async function settled(page: Page): Promise<void> {
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
 }
 
 /** The value beside a term of a definition list, e.g. 'Details confirmed'. */

@@ -82,6 +82,8 @@ const extraRoutes: Partial<Record<BrandId, string[]>> = {
     '/company',
     '/company-users',
     '/sign/:signRef',
+    '/sign/:signRef/contact',
+    '/sign/:signRef/contact/sent',
     '/sign/:signRef/print',
     '/requests',
     '/requests/:id',

@@ -153,52 +153,28 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(other.headers.etag).not.toBe(etag);
   });
 
-  it("links a drawn page's stylesheets as one request, and each part disabled for the app to find", async () => {
+  it("carries a drawn page's stylesheets in the page itself, and each part disabled for the app to find", async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     await contentSeed().run(t.db, t.env);
     const res = await page('anpr.localhost', '/');
     const links = [...res.body.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
-    const enabled = links.filter((tag) => !tag.includes(' disabled'));
-    expect(enabled).toHaveLength(1);
-    const joined = /href="(\/assets\/joined\/[^"]+\.css)"/.exec(enabled[0] ?? '')?.[1] ?? '';
-    const parts = links
-      .filter((tag) => tag.includes(' disabled'))
-      .map((tag) => /href="(\/assets\/[^"/]+\.css)"/.exec(tag)?.[1] ?? '');
+    // Nothing for the browser to fetch before it paints: every stylesheet link is disabled.
+    expect(links.filter((tag) => !tag.includes(' disabled'))).toEqual([]);
+    const parts = links.map((tag) => /href="(\/assets\/[^"/]+\.css)"/.exec(tag)?.[1] ?? '');
     // The home page's hero, tasks, cards, products in full and their files: several parts.
     expect(parts.length).toBeGreaterThanOrEqual(4);
-
-    const sheet = await page('anpr.localhost', joined);
-    expect(sheet.statusCode).toBe(200);
-    expect(sheet.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // The app's own stylesheet first, then each part, whole and in the order they are listed.
     const index = /href="(\/assets\/index-[^"]+\.css)"/.exec(
       readFileSync(path.join(webDist, 'index.html'), 'utf8'),
     )?.[1];
     expect(parts[0]).toBe(index);
     const texts = parts.map((href) => readFileSync(path.join(webDist, href), 'utf8'));
-    expect(sheet.body).toBe(texts.join('\n'));
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
+    expect(head).toContain(`<style>${texts.join('\n')}</style>`);
 
     // A page the browser draws links the app's stylesheet as built.
     const client = await page('signs.localhost', '/your-sites');
     expect(client.body).toContain(`<link rel="stylesheet" crossorigin href="${index}">`);
-    expect(client.body).not.toContain('/assets/joined/');
-  });
-
-  it('answers only joined stylesheets of the build: not unknown, repeated or too many parts', async () => {
-    t = await createTestApp({ env: { webDistDir: webDist } });
-    const index =
-      /\/assets\/(index-[^"]+)\.css/.exec(readFileSync(path.join(webDist, 'index.html'), 'utf8'))?.[1] ?? '';
-    expect((await page('signs.localhost', `/assets/joined/${index}.css`)).statusCode).toBe(200);
-    for (const bad of [
-      `/assets/joined/${index}+no-such-Abc123.css`,
-      `/assets/joined/${index}+${index}.css`,
-      `/assets/joined/${Array.from({ length: 17 }, (_, i) => (i === 0 ? index : `x${i}`)).join('+')}.css`,
-      `/assets/joined/x%2F${index}.css`,
-      `/assets/joined/${index}.js`,
-    ]) {
-      expect((await page('signs.localhost', bad)).statusCode, bad).toBe(404);
-    }
   });
 
   it('a signed-in page is left to the browser', async () => {

@@ -101,50 +101,29 @@ async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefi
 }
 
 /**
- * One stylesheet made of several of the build's: `/assets/joined/<a>+<b>.css` for
- * `/assets/<a>.css` and `/assets/<b>.css`, in that order. The name says what it holds, so any
- * instance (or a CDN asking any instance) answers it, and it never changes: the parts' names carry
- * their content hash.
- */
-const JOINED_PREFIX = '/assets/joined/';
-/** More parts than any page needs (the ANPR home page has eight): a longer list is refused unread. */
-const MOST_JOINED_PARTS = 16;
-
-function joinedHref(sheets: readonly string[]): string {
-  return `${JOINED_PREFIX}${sheets.map((sheet) => sheet.slice('/assets/'.length, -'.css'.length)).join('+')}.css`;
-}
-
-/** The parts a joined stylesheet's path names, or undefined when it is not one of the build's. */
-function joinedParts(build: WebBuild, pathname: string): string[] | undefined {
-  if (!pathname.startsWith(JOINED_PREFIX) || !pathname.endsWith('.css')) return undefined;
-  const names = pathname.slice(JOINED_PREFIX.length, -'.css'.length).split('+');
-  if (names.length > MOST_JOINED_PARTS) return undefined;
-  const sheets = names.map((name) => `/assets/${name}.css`);
-  if (new Set(sheets).size !== sheets.length || !sheets.every((sheet) => build.stylesheets.has(sheet)))
-    return undefined;
-  return sheets;
-}
-
-/**
- * The head of a page the server drew: the app's stylesheets and those its markup needs, as one
- * joined stylesheet, so a phone waits for one request rather than up to eight before it paints.
- * Each lazily loaded part's own stylesheet is listed too, `disabled` (browsers do not fetch it):
- * when the app later loads that part, it finds the stylesheet in the page and does not ask again.
+ * The head of a page the server drew: the app's stylesheets and those its markup needs, written
+ * into the page itself, so a phone paints it from the HTML alone without asking for a stylesheet
+ * first (a round trip, 400 ms and more on a weak connection: docs/decisions/0049). Each part's own
+ * stylesheet is listed too, `disabled` (browsers do not fetch it): when the app later loads that
+ * part, it finds the stylesheet in the page and does not ask again.
  */
 function headLinks(build: WebBuild, html: string): string {
   const sheets = new Set<string>();
   for (const name of classNamesUsed(html))
     for (const sheet of build.stylesheetsOf.get(name) ?? []) sheets.add(sheet);
   const parts = [...build.indexStylesheets, ...sheets];
+  // A "</style" inside the CSS (in a string or a comment) would end the element early: `\/` is the
+  // same character to CSS.
+  const css = parts.map((sheet) => build.stylesheets.get(sheet) ?? '').join('\n');
   return [
-    `<link rel="stylesheet" href="${joinedHref(parts)}" />`,
+    `<style>${css.replaceAll('</style', '<\\/style')}</style>`,
     ...parts.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled />`),
   ]
     .map((tag) => `${tag}\n    `)
     .join('');
 }
 
-/** index.html without its own stylesheet links: a page the server drew links them joined (headLinks). */
+/** index.html without its own stylesheet links: a page the server drew carries them in itself (headLinks). */
 function withoutIndexStylesheets(indexHtml: string): string {
   return indexHtml.replace(STYLESHEET_LINK, '');
 }
@@ -263,13 +242,6 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       file = undefined;
     }
     if (file !== undefined && found.files.has(file)) return sendFile(reply, file);
-    const joined = joinedParts(found, pathname);
-    if (joined) {
-      return reply
-        .type('text/css; charset=utf-8')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(joined.map((sheet) => found.stylesheets.get(sheet) ?? '').join('\n'));
-    }
     if (pathname.startsWith('/assets/')) return reply.callNotFound();
 
     // A page (not a file of the build) is a public read: counted in memory, never in the database.

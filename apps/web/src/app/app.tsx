@@ -8,7 +8,7 @@ import { BrandProvider } from '../lib/brand';
 import { createQueryClient } from '../lib/query-client';
 import { applyBrandTheme } from '../lib/theme';
 import { AppFrame } from './app-frame';
-import { useLoaderTimer } from './page-loader';
+import { overlayLeftOfDrawnPage, PAGE_LOADER_MS, useLoaderTimer } from './page-loader';
 import { useBrandConfig } from './use-brand-config';
 import { type BrandRouter, useBrandRouter } from './use-brand-router';
 
@@ -38,7 +38,9 @@ export function App({ start }: { start?: ServerStart } = {}) {
   const routing = useBrandRouter(brandId, start?.router);
   const brand = config.status === 'ready' ? config.brand : null;
   const router = routing.status === 'ready' ? routing.router : null;
-  const timerRunning = useLoaderTimer(host);
+  // Over a drawn page the overlay's second began at its first paint, before the app arrived.
+  const [overlayFor] = useState(() => (start ? overlayLeftOfDrawnPage() : PAGE_LOADER_MS));
+  const timerRunning = useLoaderTimer(host, overlayFor);
 
   useLayoutEffect(() => {
     applyBrandTheme(brandStarts[brandId].theme);

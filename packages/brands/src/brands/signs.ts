@@ -123,6 +123,9 @@ export const signs: BrandConfig = {
     // The public page of each sign (its QR code points here), its printable sign, and the
     // workspace list of messages sent through the relay.
     '/sign/:signRef': { title: 'Who runs this CCTV scheme' },
+    // The same page with its contact form open, and once the server has sent what that form posted.
+    '/sign/:signRef/contact': { title: 'Contact the operator' },
+    '/sign/:signRef/contact/sent': { title: 'Request sent' },
     '/sign/:signRef/print': { title: 'Print this sign' },
     '/requests': { title: 'Requests' },
     // One request on the operator's desk, and the visitor's own page (the private link in their mail).

@@ -465,6 +465,89 @@ describe('who may see and do what on the desk', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('takes the request posted by the sign page’s form before its scripts arrived, and answers with pages', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const post = (fields: Record<string, string>, remoteAddress = '198.51.100.20') =>
+      call(t, 'POST', `/sign/${operator.sticker.signRef}/contact`, {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress,
+      });
+    const sentPage = `/sign/${operator.sticker.signRef}/contact/sent#contact`;
+    const problemPage = (problem: string) =>
+      `/sign/${operator.sticker.signRef}/contact?problem=${problem}#contact`;
+
+    // Every field of the server's form arrives, footage ones empty, for a question: they are dropped.
+    const question = await post({
+      name: 'Ann Lee',
+      email: 'ann.lee@example.net',
+      kind: 'question',
+      footageDate: '',
+      timeFrom: '',
+      timeTo: '',
+      location: '',
+      camera: '',
+      description: '',
+      message: 'Who keeps the recordings?',
+      preferredForm: 'copy',
+    });
+    expect(question.statusCode).toBe(303);
+    expect(question.headers.location).toBe(sentPage);
+    expect(question.headers['cache-control']).toBe('no-store');
+    const ack = await privateLink(t.db, 'ann.lee@example.net');
+    expect(ack.text).toContain('What you asked for: A question');
+
+    const footageAsked = await post({
+      ...footage(),
+      name: 'Bo Grant',
+      email: 'bo.grant@example.net',
+      representative: 'yes',
+      message: '',
+    });
+    expect(footageAsked.headers.location).toBe(sentPage);
+    const asked = await call(
+      t,
+      'GET',
+      `/api/requests/${Number((await privateLink(t.db, 'bo.grant@example.net')).reference.slice(2))}`,
+      {
+        token: operator.token,
+      },
+    );
+    expect(asked.json()).toMatchObject({
+      kind: 'footage',
+      representative: true,
+      description: 'Red coat, black umbrella',
+    });
+
+    // Incomplete: back to the open form with fixed words, nothing sent.
+    const incomplete = await post({ name: 'Cy', email: 'cy@example.net', kind: 'footage', message: '' });
+    expect(incomplete.statusCode).toBe(303);
+    expect(incomplete.headers.location).toBe(problemPage('invalid'));
+    expect(await outboxFor(t.db, 'cy@example.net')).toEqual([]);
+    // Larger than any form the page draws (16 KB): refused before it is read.
+    const huge = await post({
+      name: 'Di',
+      email: 'di@example.net',
+      kind: 'question',
+      message: 'x'.repeat(20_000),
+    });
+    expect(huge.headers.location).toBe(problemPage('invalid'));
+    expect(await outboxFor(t.db, 'di@example.net')).toEqual([]);
+
+    // The same limit as the JSON call: five an hour from one address.
+    const statuses: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post(
+        { name: 'Ed', email: `ed${i}@example.net`, kind: 'question', message: 'Hello' },
+        '198.51.100.21',
+      );
+      statuses.push(String(res.headers.location));
+    }
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(sentPage));
+    expect(statuses[5]).toBe(problemPage('busy'));
+  });
+
   it('refuses unregistered signs, signs whose operator turned messages off, and incomplete requests', async () => {
     t = await createTestApp();
     const operator = await signedIn(t);

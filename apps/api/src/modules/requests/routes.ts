@@ -28,6 +28,8 @@ import * as service from './service';
 
 const tags = ['requests'];
 const HOUR = 3_600_000;
+/** The sign page's form, posted without scripts: its longest fields together are under 8 KB. */
+const POSTED_FORM_MAX_BYTES = 16_384;
 
 /** A few requests an hour from one address, or from one e-mail address, is plenty for a person. */
 const intakeLimit: RouteLimit = {
@@ -98,6 +100,48 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       service.receiveRequest(ctx, request.brand, request.params.signRef, request.body, app.clock()),
   );
+
+  // ---- The same request, posted by the sign page's form before its scripts arrived (docs/decisions/0049)
+
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: POSTED_FORM_MAX_BYTES },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    // A refusal is a page too: back to the open form, saying why in fixed words (never the input).
+    forms.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'A request posted without scripts failed');
+      const problem = status === 429 ? 'busy' : status < 500 ? 'invalid' : 'failed';
+      const { signRef = '' } = request.params as { signRef?: string };
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/sign/${encodeURIComponent(signRef)}/contact?problem=${problem}#contact`, 303);
+    });
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/sign/:signRef/contact',
+      {
+        config: { auth: 'public' },
+        preHandler: rateLimit(intakeLimit),
+        schema: {
+          hide: true,
+          params: z.object({ signRef: z.string().trim().min(1).max(40) }),
+          body: z.record(z.string().max(40), z.string().max(10_000)),
+        },
+      },
+      async (request, reply) => {
+        const body = requestIntakeBody.safeParse(service.intakeFromPostedForm(request.body));
+        if (!body.success) throw new HttpError(400, 'The request is not complete.');
+        await service.receiveRequest(ctx, request.brand, request.params.signRef, body.data, app.clock());
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/sign/${encodeURIComponent(request.params.signRef)}/contact/sent#contact`, 303);
+      },
+    );
+  });
 
   // ---- The visitor's private page
 

@@ -340,6 +340,34 @@ export function brandOf(row: RequestRow): BrandConfig {
 // ---- Intake
 
 /** Stores a visitor's request, tells the operator's chosen users and acknowledges it to the visitor. */
+/**
+ * What the sign page's form posts when the page's scripts have not arrived (urlencoded fields, all
+ * strings), as the JSON call takes it: empty optional fields left out, the footage fields only for a
+ * footage request (the server-drawn form carries them all), the tick box as true or false.
+ */
+export function intakeFromPostedForm(fields: Readonly<Record<string, string>>): Record<string, unknown> {
+  const text = (name: string) => fields[name] ?? '';
+  const given = (name: string) => (text(name).trim() ? text(name) : undefined);
+  const body: Record<string, unknown> = {
+    name: text('name'),
+    email: text('email'),
+    kind: text('kind'),
+    message: text('message'),
+  };
+  if (body.kind !== 'footage') return body;
+  return {
+    ...body,
+    footageDate: given('footageDate'),
+    timeFrom: given('timeFrom'),
+    timeTo: given('timeTo'),
+    location: text('location'),
+    camera: text('camera'),
+    description: text('description'),
+    preferredForm: given('preferredForm'),
+    representative: fields.representative !== undefined,
+  };
+}
+
 export async function receiveRequest(
   ctx: Ctx,
   brand: BrandConfig,

@@ -29,6 +29,16 @@ export const lookupRoutes = ({ contactForm }: LookupSlots): RouteObject[] => [
     path: '/sign/:signRef',
     element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm }),
   },
+  // The same page with its contact form open, and after the server sent what that form posted: both
+  // drawn by the server, so the form opens and sends before the page's scripts arrive.
+  {
+    path: '/sign/:signRef/contact',
+    element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm, part: 'contact' }),
+  },
+  {
+    path: '/sign/:signRef/contact/sent',
+    element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm, part: 'sent' }),
+  },
   {
     path: '/sign/:signRef/print',
     element: lazyPage(() => import('./print-page').then((m) => m.PrintPage)),

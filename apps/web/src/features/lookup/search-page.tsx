@@ -93,7 +93,7 @@ export function SearchPage() {
             <SchemeDetails scheme={scheme} />
             {scheme.signRef && scheme.contact.relay && (
               <div className={styles.actions}>
-                <Link className={styles.secondary} to={`${signPath(scheme.signRef)}#contact`}>
+                <Link className={styles.secondary} to={`${signPath(scheme.signRef)}/contact#contact`}>
                   Contact the operator
                 </Link>
               </div>

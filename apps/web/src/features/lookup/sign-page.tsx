@@ -1,6 +1,6 @@
 import { lookupMessages } from '@app/contract/lookup-text';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { type ComponentType, useEffect, useRef } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { useSignLookup } from './api/lookup-sign';
@@ -18,18 +18,43 @@ export interface ContactFormProps {
   siteName: string;
   /** Days the site's recorder keeps footage; null when the operator has not said. */
   retentionDays: number | null;
+  /** Why the server could not send what the form posted without scripts, if it could not. */
+  problem?: string | undefined;
 }
+
+/** The server's answers to the form it posted for a page whose scripts had not arrived (?problem=). */
+const postProblems: Record<string, string> = {
+  invalid:
+    'Your request was not sent: some details were missing or not valid. Please fill in the form again.',
+  busy: 'Your request was not sent: too many requests have come from here. Please try again later.',
+  failed: 'Your request could not be sent. Please try again.',
+};
+
+/** Which part of a sign's page: the page itself, its contact form opened, or the form's "sent". */
+export type SignPart = 'page' | 'contact' | 'sent';
 
 /**
  * /sign/{signRef}: where the sign's QR code lands. Who runs the scheme and how to reach them, and
- * the form that contacts them, which the brand's routes pass in.
+ * the form that contacts them, which the brand's routes pass in. "Contact the operator" is a link
+ * to /sign/{signRef}/contact, the same page with the form open, which the server draws too: a tap
+ * before the page's scripts arrive opens it all the same (docs/decisions/0049).
  */
-export function SignPage({ contactForm: ContactForm }: { contactForm: ComponentType<ContactFormProps> }) {
+export function SignPage({
+  contactForm: ContactForm,
+  part = 'page',
+}: {
+  contactForm: ComponentType<ContactFormProps>;
+  part?: SignPart;
+}) {
   const { signRef = '' } = useParams();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const lookup = useSignLookup(signRef);
   const apiUrl = useApiUrl();
-  const [contactOpen, setContactOpen] = useState(location.hash === '#contact');
+  const contactOpen = part === 'contact' || location.hash === '#contact';
+  const problem = postProblems[searchParams.get('problem') ?? ''];
+  const contactRef = useRef<HTMLElement>(null);
+  const opened = useRef(false);
   const recorded = useRef(Boolean((location.state as { recorded?: boolean } | null)?.recorded));
 
   // A scan of the QR code (or a shared link) is a look-up too; the search page has recorded its own.
@@ -38,6 +63,17 @@ export function SignPage({ contactForm: ContactForm }: { contactForm: ComponentT
     recorded.current = true;
     recordSearch(signRef, lookup.data?.id ?? null);
   }, [lookup.isFetched, lookup.data, signRef]);
+
+  // Opened by a tap in the app (not drawn so by the server): the form takes focus, in view.
+  useEffect(() => {
+    if (!contactOpen || !lookup.data) {
+      opened.current = false;
+      return;
+    }
+    if (opened.current) return;
+    opened.current = true;
+    if (location.key !== 'default') contactRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [contactOpen, lookup.data, location.key]);
 
   const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
   const sign = lookup.data;
@@ -87,32 +123,32 @@ export function SignPage({ contactForm: ContactForm }: { contactForm: ComponentT
           <section className={styles.card} aria-labelledby="scheme-heading">
             <h2 id="scheme-heading">The scheme</h2>
             <SchemeDetails scheme={scheme} />
-            {scheme.contact.relay && (
+            {scheme.contact.relay && part === 'page' && (
               <div className={styles.actions}>
-                {/* Without JavaScript the form cannot be sent: the server's page hides the button
-                    and shows the note instead (needs-script, no-script-note: web-html.ts). */}
-                <button
-                  type="button"
-                  className={`${styles.button} needs-script`}
-                  aria-expanded={contactOpen}
-                  aria-controls="contact"
-                  onClick={() => setContactOpen((open) => !open)}
-                >
+                <Link className={styles.button} to={`${signPath(sign.signRef)}/contact#contact`}>
                   Contact the operator
-                </button>
-                <p className="no-script-note">
-                  Sending the operator a message through this page needs JavaScript. Turn it on in your
-                  browser's settings and reload the page.
-                </p>
+                </Link>
               </div>
             )}
           </section>
-          {scheme.contact.relay && contactOpen && (
-            <section id="contact" className={styles.card}>
+          {scheme.contact.relay && part === 'sent' && (
+            <section id="contact" className={styles.card} aria-labelledby="contact-sent">
+              <div className={styles.notice} role="status">
+                <h2 id="contact-sent">Request sent</h2>
+                <p>
+                  Your request has been sent to the operator. An e-mail with your reference and a copy of your
+                  request is on its way to you, with a private link to your request’s page.
+                </p>
+              </div>
+            </section>
+          )}
+          {scheme.contact.relay && contactOpen && part !== 'sent' && (
+            <section id="contact" ref={contactRef} className={styles.card}>
               <ContactForm
                 signRef={sign.signRef}
                 siteName={scheme.siteName}
                 retentionDays={scheme.retentionDays}
+                problem={problem}
               />
             </section>
           )}

@@ -44,8 +44,10 @@ async function openForm({
   const user = userEvent.setup();
   // The first test waits for the brand's pages and the form's code to load.
   const wait = { timeout: 5000 };
-  await user.click(await screen.findByRole('button', { name: 'Contact the operator' }, wait));
+  await user.click(await screen.findByRole('link', { name: 'Contact the operator' }, wait));
   const form = await screen.findByRole('form', { name: 'Contact the operator' }, wait);
+  // Opened by a tap: the form's heading takes focus, so a screen reader starts there.
+  await waitFor(() => expect(document.activeElement?.textContent).toBe('Contact the operator'));
   const sent = () => calls.filter((c) => c.path.endsWith('/contact')).map((c) => c.body);
   return { user, form, sent };
 }

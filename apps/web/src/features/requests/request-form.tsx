@@ -8,12 +8,13 @@ import {
   requestKindLabels,
 } from '@app/contract/request-lifecycle';
 import type { RequestIntakeBody } from '@app/contract/requests';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorSummary, RequiredNote } from '../../components/error-summary';
 import { Field, type FieldSpec } from '../../components/form-fields';
 import fieldStyles from '../../components/form-fields.module.css';
 import { ApiError } from '../../lib/api-client';
 import { useFocusOutcome } from '../../lib/focus-outcome';
+import { useInBrowser } from '../../lib/in-browser';
 import styles from './requests.module.css';
 
 /** What the sign's page tells the form: the sign, its site, and how long the site keeps footage. */
@@ -22,6 +23,8 @@ export interface RequestFormProps {
   siteName: string;
   /** Days the site's recorder keeps footage; null when the operator has not said. */
   retentionDays: number | null;
+  /** Why the server could not send what its own form posted (the page's scripts had not arrived). */
+  problem?: string | undefined;
 }
 
 type Name =
@@ -92,9 +95,9 @@ const messageLabels: Record<RequestKind, string> = {
   third_party: 'Your request',
 };
 
-/** The fields after the time window, for a kind, in the order shown (and listed in the summary). */
-function restSpecs(kind: RequestKind): FieldSpec[] {
-  const message: FieldSpec = {
+/** The message box: its words and whether it must be filled depend on what is asked. */
+function messageSpec(kind: RequestKind): FieldSpec {
+  return {
     name: 'message',
     label: messageLabels[kind],
     kind: 'textarea',
@@ -105,21 +108,29 @@ function restSpecs(kind: RequestKind): FieldSpec[] {
         ? 'Who you are (the force, insurer or firm), your reference, the incident and the footage you need'
         : undefined,
   };
-  if (kind !== 'footage') return [message];
-  return [
-    { name: 'location', label: 'Where you were', kind: 'text', required: false, maxLength: 400 },
-    { name: 'camera', label: 'Which camera, if you know', kind: 'text', required: false, maxLength: 200 },
-    {
-      name: 'description',
-      label: 'How the operator can find you in the recording',
-      kind: 'textarea',
-      required: true,
-      maxLength: 2000,
-      placeholder: 'What you were wearing, what you were doing, your vehicle',
-    },
-    message,
-  ];
 }
+
+/** What a footage request adds after the time window, in the order shown. */
+const findSpecs: FieldSpec[] = [
+  { name: 'location', label: 'Where you were', kind: 'text', required: false, maxLength: 400 },
+  { name: 'camera', label: 'Which camera, if you know', kind: 'text', required: false, maxLength: 200 },
+  {
+    name: 'description',
+    label: 'How the operator can find you in the recording',
+    kind: 'textarea',
+    required: true,
+    maxLength: 2000,
+    placeholder: 'What you were wearing, what you were doing, your vehicle',
+  },
+];
+
+const isKind = (value: unknown): value is RequestKind =>
+  typeof value === 'string' && (REQUEST_KINDS as readonly string[]).includes(value);
+const isPreferredForm = (value: unknown): value is PreferredForm =>
+  typeof value === 'string' && (PREFERRED_FORMS as readonly string[]).includes(value);
+
+/** Where the form posts when the page's scripts have not arrived: the server sends the request. */
+export const requestPostPath = (signRef: string) => `/sign/${encodeURIComponent(signRef)}/contact`;
 
 /**
  * Whether footage of `footageDate` is probably gone already: the day it would be overwritten (the
@@ -149,8 +160,12 @@ const loadSending = () => import('./api/send-request');
  * question, a complaint, or a request from the police, an insurer or a solicitor) and the register
  * passes it on; the operator's address stays private. Every problem is shown at its field and in a
  * summary that takes focus; on success the reference replaces the form and takes focus.
+ *
+ * The server draws it too, for a phone whose scripts have not arrived yet: then it posts to the
+ * server (requestPostPath), the footage fields show by CSS when footage is chosen, and what was typed
+ * before the app took the page over is kept (docs/decisions/0049).
  */
-export function RequestForm({ signRef, siteName, retentionDays }: RequestFormProps) {
+export function RequestForm({ signRef, siteName, retentionDays, problem }: RequestFormProps) {
   const [kind, setKind] = useState<RequestKind>('question');
   const [preferredForm, setPreferredForm] = useState<PreferredForm>('copy');
   const [representative, setRepresentative] = useState(false);
@@ -162,10 +177,35 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
   const [attempts, setAttempts] = useState(0);
   const summaryRef = useFocusOutcome<HTMLDivElement>(attempts);
   const sentRef = useFocusOutcome<HTMLDivElement>(reference);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server's drawing (and the browser's first, taking it over) carries every field; from then on
+  // the browser draws only those of the kind chosen.
+  const drawnByServer = !useInBrowser();
   const footage = kind === 'footage';
-  const rest = restSpecs(kind);
+  const showFootage = footage || drawnByServer;
+  const message = messageSpec(kind);
   const overwritten =
     footage && probablyOverwritten(values.footageDate, retentionDays, ukIsoDate(new Date()));
+
+  // What was typed or chosen in the server's form before the app took it over becomes the form's
+  // state (React keeps the typed text on the page but not in state). Before the first paint of the
+  // app's own drawing, so nothing typed is reset.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const typed: Partial<Record<Name, string>> = {};
+    for (const name of Object.keys(empty) as Name[]) {
+      const value = data.get(name);
+      if (typeof value === 'string' && value) typed[name] = value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    const chosenKind = data.get('kind');
+    if (isKind(chosenKind)) setKind(chosenKind);
+    const chosenForm = data.get('preferredForm');
+    if (isPreferredForm(chosenForm)) setPreferredForm(chosenForm);
+    if (data.get('representative')) setRepresentative(true);
+  }, []);
 
   const setValue = (name: string, value: string) => {
     if (name === 'kind') setKind(value as RequestKind);
@@ -233,7 +273,7 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
     );
   }
 
-  const all = [...whoSpecs, kindSpec, ...(footage ? whenSpecs : []), ...rest];
+  const all = [...whoSpecs, kindSpec, ...(footage ? [...whenSpecs, ...findSpecs] : []), message];
   const listed = all.flatMap((spec) => {
     const message = errors[spec.name];
     return message ? [{ name: spec.name, message }] : [];
@@ -258,15 +298,25 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
+      method="post"
+      action={requestPostPath(signRef)}
       onSubmit={submit}
       onFocus={() => void loadSending().catch(() => undefined)}
       noValidate
       aria-labelledby={`${formId}-title`}
     >
-      <h2 id={`${formId}-title`}>Contact the operator</h2>
-      {(listed.length > 0 || formError) && (
-        <ErrorSummary ref={summaryRef} formId={formId} items={listed} formError={formError} />
+      <h2 id={`${formId}-title`} tabIndex={-1}>
+        Contact the operator
+      </h2>
+      {(listed.length > 0 || formError || problem) && (
+        <ErrorSummary
+          ref={summaryRef}
+          formId={formId}
+          items={listed}
+          formError={formError ?? (listed.length === 0 ? problem : undefined)}
+        />
       )}
       <p className={styles.hint}>
         Your request is passed on by the register. You have the right to a copy of footage of yourself; the
@@ -276,8 +326,8 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
       <RequiredNote className={styles.hint} />
       {whoSpecs.map(field)}
       {field(kindSpec)}
-      {footage && (
-        <>
+      {showFootage && (
+        <div className={drawnByServer ? styles.footageOnly : undefined}>
           <div className={styles.pair}>{whenSpecs.map(field)}</div>
           <div aria-live="polite">
             {overwritten && (
@@ -287,16 +337,19 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
               </p>
             )}
           </div>
-        </>
+          {findSpecs.map(field)}
+        </div>
       )}
-      {rest.map(field)}
-      {footage && (
-        <>
+      {field(message)}
+      {showFootage && (
+        <div className={drawnByServer ? styles.footageOnly : undefined}>
           {field(preferredFormSpec)}
           <div className={styles.check}>
             <input
               id={`${formId}-representative`}
               type="checkbox"
+              name="representative"
+              value="yes"
               checked={representative}
               onChange={(event) => setRepresentative(event.target.checked)}
               aria-describedby={`${formId}-representative-hint`}
@@ -308,7 +361,7 @@ export function RequestForm({ signRef, siteName, retentionDays }: RequestFormPro
               The operator will ask for proof that you may act for them.
             </p>
           </div>
-        </>
+        </div>
       )}
       <div className={styles.actions}>
         <button className={styles.button} type="submit" disabled={busy}>
