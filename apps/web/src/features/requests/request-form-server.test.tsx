@@ -39,9 +39,11 @@ describe('the request form drawn by the server', () => {
     // Every field of every kind is in the page: "footage" chosen shows its fields by CSS alone.
     for (const name of ['name', 'email', 'message', 'footageDate', 'timeFrom', 'timeTo', 'description'])
       expect(form.elements.namedItem(name), name).not.toBeNull();
-    expect(within(form).getByRole('checkbox', { name: /someone under 16/ }).getAttribute('name')).toBe(
-      'representative',
-    );
+    expect(
+      within(form)
+        .getByRole('checkbox', { name: /someone under 16/ })
+        .getAttribute('name'),
+    ).toBe('representative');
     expect(within(form).getByRole('button', { name: 'Send to the operator' }).getAttribute('type')).toBe(
       'submit',
     );
