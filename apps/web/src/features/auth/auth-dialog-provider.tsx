@@ -28,7 +28,7 @@ export interface AuthDialogControls {
   /** Opens the account dialog in sign-in mode (the quick menu's 'Sign In'). */
   openSignIn: () => void;
   /** Opens it from a page that needs a session: signing in returns to `returnTo`. */
-  openSignInFor: (returnTo: string) => void;
+  openSignInFor: (returnTo: string, userName?: string) => void;
   /**
    * Ordinary sign-in with the user name filled in and a notice of why, in place of the dialog a
    * mailed link opened (a reset done, an account confirmed already); removes the link's parameters.
@@ -122,7 +122,8 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       openSignIn: () => setLocal({ open: true, mode: 'signIn' }),
-      openSignInFor: (returnTo) => setLocal({ open: true, mode: 'signIn', returnTo }),
+      openSignInFor: (returnTo, userName) =>
+        setLocal({ open: true, mode: 'signIn', returnTo, ...(userName === undefined ? {} : { userName }) }),
       openSignInAs: (userName, notice) => {
         setLocal({ open: true, mode: 'signIn', userName, notice });
         dropLinkParams();

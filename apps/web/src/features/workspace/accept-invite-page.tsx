@@ -5,9 +5,63 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
-import { acceptInvitation, invitationQuery } from './api';
-import { errorText, FormProblems, type Problems, TextField } from './fields';
+import { useFocusOutcome } from '../../lib/focus-outcome';
+import { decodeTokenPayload, storeSession } from '../../lib/session';
+import { useSignInPrompt } from '../../lib/sign-in-prompt';
+import { acceptInvitation, invitationQuery, signInAfterAccepting } from './api';
+import { errorText, FormProblems, PasswordField, type Problems, TextField } from './fields';
 import styles from './workspace.module.css';
+
+/** Where a new user starts: the signed-in home (SPEC.md section 2). */
+const YOUR_SITES = '/your-sites';
+
+/**
+ * Creates the account, then signs in with the name and password just chosen, so the person is not
+ * left signed out with nowhere to go. An invited user is never a master user when the account is
+ * made (the company's master user promotes them later). Signing in may still be refused (a limit
+ * on tries, the network): the account exists then, and the page offers Sign In instead.
+ */
+async function acceptAndSignIn(body: { token: string; userName: string; password: string }) {
+  await acceptInvitation(body);
+  try {
+    const reply = await signInAfterAccepting({ userName: body.userName, password: body.password });
+    if (reply.status !== 'success' || !reply.token || decodeTokenPayload(reply.token)?.id === undefined)
+      return { signedIn: false };
+    storeSession(reply.token, false);
+    return { signedIn: true };
+  } catch {
+    return { signedIn: false };
+  }
+}
+
+/** The account is made: said in focus, with the way on (Your sites, or Sign In with the name filled). */
+function Accepted({ userName, signedIn }: { userName: string; signedIn: boolean }) {
+  const ref = useFocusOutcome<HTMLDivElement>(true);
+  const openSignIn = useSignInPrompt();
+  return (
+    <div ref={ref} className={styles.done} role="status" tabIndex={-1}>
+      {signedIn ? (
+        <>
+          <p>Your account is ready and you are signed in as {userName}.</p>
+          <Link className={styles.button} to={YOUR_SITES}>
+            Go to your sites
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>Your account is ready. Sign in as {userName} with the password you chose.</p>
+          {openSignIn ? (
+            <button type="button" className={styles.button} onClick={() => openSignIn(YOUR_SITES, userName)}>
+              Sign In
+            </button>
+          ) : (
+            <Link to="/">Go to the home page</Link>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
 
 function AcceptForm({ token, companyName, email }: { token: string; companyName: string; email: string }) {
   const [userName, setUserName] = useState('');
@@ -17,7 +71,7 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
   const [formError, setFormError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const accept = useMutation({
-    mutationFn: acceptInvitation,
+    mutationFn: acceptAndSignIn,
     onError: (e) => {
       const text = errorText(e);
       // A common password, refused by the server (decision 0046), is the password field's problem.
@@ -38,14 +92,8 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
     if (Object.keys(found).length > 0) return setAttempt((n) => n + 1);
     accept.mutate({ token, userName: userName.trim(), password });
   };
-  if (accept.isSuccess) {
-    return (
-      <p role="status">
-        Your account is ready. Choose Sign In at the top of the page and use your new user name, or go to the{' '}
-        <Link to="/">home page</Link>.
-      </p>
-    );
-  }
+  if (accept.isSuccess)
+    return <Accepted userName={accept.variables.userName} signedIn={accept.data.signedIn} />;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormProblems formId="inv" problems={problems} formError={formError} attempt={attempt} />
@@ -62,20 +110,18 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         autoComplete="username"
         error={problems.user}
       />
-      <TextField
+      <PasswordField
         id="inv-pw"
         label="Password"
         hint="8-20 characters"
-        type="password"
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
         error={problems.pw}
       />
-      <TextField
+      <PasswordField
         id="inv-pw2"
         label="Confirm Password"
-        type="password"
         value={confirm}
         onChange={setConfirm}
         autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { messageReply } from '@app/contract/accounts';
+import { type LoginBody, loginReply, messageReply } from '@app/contract/accounts';
 import {
   type AccountDetailsBody,
   type AddSiteStickerBody,
@@ -111,6 +111,9 @@ export const acceptInvitation = (body: { token: string; userName: string; passwo
     schema: messageReply,
     clearSessionOnUnauthorized: false,
   });
+/** Signs in the person who has just accepted an invitation, with the name and password they chose. */
+export const signInAfterAccepting = (body: LoginBody) =>
+  api.post('/api/users/login', body, { schema: loginReply, clearSessionOnUnauthorized: false });
 export const saveAccount = (body: AccountDetailsBody) =>
   api.put('/api/account', body, { schema: accountDetails });
 export const confirmEmail = (token: string) =>

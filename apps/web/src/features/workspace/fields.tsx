@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorSummary } from '../../components/error-summary';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import styles from './workspace.module.css';
@@ -73,6 +73,44 @@ export function TextField(
         aria-describedby={describedBy(id, hint, error)}
         onChange={(e) => onChange(e.target.value)}
       />
+    </Frame>
+  );
+}
+
+/**
+ * A new password with the Show/Hide button of the sign-up dialog (auth/form-fields.tsx): the same
+ * words, and the same names for a screen reader ("Show Password", "Hide Password").
+ */
+export function PasswordField(
+  props: FieldProps & { value: string; onChange: (value: string) => void; autoComplete: 'new-password' },
+) {
+  const { id, label, hint, error, value, onChange, autoComplete } = props;
+  const [visible, setVisible] = useState(false);
+  return (
+    <Frame {...props}>
+      <div className={styles.passwordRow}>
+        <input
+          id={id}
+          className={styles.input}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-controls={id}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${label}`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
     </Frame>
   );
 }
