@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contactUsRoute } from '../../features/contact/contact-route';
+import { RequestFilesSlot } from '../../features/disclosures/slots';
 import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
 import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
@@ -24,9 +25,10 @@ const plainPage = (slug: string) =>
   markdownPage(slug, () => import('../../features/content/content-page').then((m) => m.ContentPage));
 
 export const routes: RouteObject[] = [
-  // The sign's page shows the request desk's form: composed here, as features never import each other.
+  // The sign's page shows the request desk's form, and a request's page its files: composed here, as
+  // features never import each other.
   ...lookupRoutes({ contactForm: RequestFormSlot }),
-  ...requestsRoutes,
+  ...requestsRoutes({ requestFiles: RequestFilesSlot }),
   ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
   {
     path: '/',

@@ -25,7 +25,7 @@ import {
 } from '@app/contract/request-lifecycle';
 import type { DeskRequest } from '@app/contract/requests';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { Field } from '../../components/form-fields';
@@ -51,6 +51,7 @@ import {
   TextForm,
 } from './request-parts';
 import styles from './requests.module.css';
+import type { RequestFilesProps } from './routes';
 
 export const letterNeedsIco = `The letter must tell the person of their right to complain to the ICO (${ICO_COMPLAINT_URL}, ${ICO_HELPLINE}).`;
 
@@ -312,7 +313,15 @@ function FootageSavedForm({
   );
 }
 
-function RequestDetails({ request, master }: { request: DeskRequest; master: boolean }) {
+function RequestDetails({
+  request,
+  master,
+  Files,
+}: {
+  request: DeskRequest;
+  master: boolean;
+  Files: ComponentType<RequestFilesProps>;
+}) {
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string>();
   const doneRef = useFocusOutcome<HTMLParagraphElement>(done);
@@ -409,6 +418,8 @@ function RequestDetails({ request, master }: { request: DeskRequest; master: boo
           )}
         </section>
       )}
+
+      <Files requestId={request.id} master={master} />
 
       <section className={styles.card} aria-labelledby="steps-heading">
         <h2 id="steps-heading">Next step</h2>
@@ -526,7 +537,15 @@ function RequestDetails({ request, master }: { request: DeskRequest; master: boo
   );
 }
 
-function RequestLoader({ id, master }: { id: number; master: boolean }) {
+function RequestLoader({
+  id,
+  master,
+  Files,
+}: {
+  id: number;
+  master: boolean;
+  Files: ComponentType<RequestFilesProps>;
+}) {
   const request = useQuery(requestQuery(id));
   if (request.isPending) return <PageLoading />;
   if (request.isError) {
@@ -540,11 +559,14 @@ function RequestLoader({ id, master }: { id: number; master: boolean }) {
       </div>
     );
   }
-  return <RequestDetails request={request.data} master={master} />;
+  return <RequestDetails request={request.data} master={master} Files={Files} />;
 }
 
-/** /requests/{id}: one request, its dates, the footage saved, the steps its state allows, and its history. */
-export function RequestPage() {
+/**
+ * /requests/{id}: one request, its dates, the footage saved, its files (`files`, another feature's,
+ * handed in by the routes), the steps its state allows, and its history.
+ */
+export function RequestPage({ files }: { files: ComponentType<RequestFilesProps> }) {
   const session = useSession();
   const { id = '' } = useParams();
   const requestId = /^\d{1,9}$/.test(id) ? Number(id) : null;
@@ -561,7 +583,7 @@ export function RequestPage() {
           </p>
         </div>
       ) : (
-        <RequestLoader id={requestId} master={session.master} />
+        <RequestLoader id={requestId} master={session.master} Files={files} />
       )}
     </PageShell>
   );

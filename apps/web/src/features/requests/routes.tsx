@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import type { RouteHandle } from '../../lib/route-handle';
@@ -6,8 +7,21 @@ import type { RouteHandle } from '../../lib/route-handle';
 // in the address's fragment, which the server never sees (nor should it keep or cache the page).
 const browserOnly: RouteHandle = { clientOnly: true };
 
+/** What a request's page is handed to show of one request's files. */
+export interface RequestFilesProps {
+  requestId: number;
+  /** A master user may delete files. */
+  master: boolean;
+}
+
+/** What the desk's pages show of other features, given where the brand's routes are put together. */
+export interface RequestsSlots {
+  /** The clips and stills of a request, uploaded and listed on its page. */
+  requestFiles: ComponentType<RequestFilesProps>;
+}
+
 /** The request desk's pages, spread into the signs brand's routes; each page's code arrives when opened. */
-export const requestsRoutes: RouteObject[] = [
+export const requestsRoutes = ({ requestFiles }: RequestsSlots): RouteObject[] => [
   {
     path: '/requests',
     element: lazyPage(() => import('./desk-page').then((m) => m.DeskPage)),
@@ -15,7 +29,7 @@ export const requestsRoutes: RouteObject[] = [
   },
   {
     path: '/requests/:id',
-    element: lazyPage(() => import('./request-page').then((m) => m.RequestPage)),
+    element: lazyPage(() => import('./request-page').then((m) => m.RequestPage), { files: requestFiles }),
     handle: browserOnly,
   },
   {

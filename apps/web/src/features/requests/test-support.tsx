@@ -45,9 +45,14 @@ export function stubFetch(replies: Record<string, Reply | Reply[]>) {
   return calls;
 }
 
+/** The request's files are another feature's: its tests show them, these show where they sit. */
+function NoFiles() {
+  return null;
+}
+
 /** The request desk's pages at `path`, in a memory router; `hash` is the address's fragment. */
 export function renderRequests(path: string) {
-  const router = createMemoryRouter(requestsRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(requestsRoutes({ requestFiles: NoFiles }), { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <BrandProvider brand={brandById('signs')}>
