@@ -88,8 +88,11 @@ export function contactFieldSpecs(rules: BrandConfig['contactUsDetails']['fields
     }));
 }
 
-/** The contact-us form of any brand: one component, driven by the brand's field rules. */
-export function ContactForm({ brand }: { brand: BrandConfig }) {
+/**
+ * The contact-us form of any brand: one component, driven by the brand's field rules. `subject`
+ * fills in the Subject field, when the brand's form has one.
+ */
+export function ContactForm({ brand, subject }: { brand: BrandConfig; subject?: string }) {
   const rules = brand.contactUsDetails.fields;
   const fields = useMemo(() => contactFieldSpecs(rules), [rules]);
   const schema = useMemo(() => contactDataSchema(rules), [rules]);
@@ -104,6 +107,9 @@ export function ContactForm({ brand }: { brand: BrandConfig }) {
       submitLabel="Send message"
       sentTitle="Message sent"
       hints={hints}
+      {...(subject && rules.subject
+        ? { initial: { subject: subject.slice(0, looks.subject.maxLength) } }
+        : {})}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { matchPage } from '@app/brands/pages';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useBrand } from '../../lib/brand';
 import styles from './contact.module.css';
@@ -24,10 +25,13 @@ function UkFlag() {
 
 /**
  * /contact-us of every brand: the page heading, the brand's `contactUsDetails` text, its own
- * title over the form (`showHeader`, when it says more than the heading) and the form.
+ * title over the form (`showHeader`, when it says more than the heading) and the form. A link
+ * that asks for something (`?subject=Please send me IPCam Scout`) fills in the Subject field.
  */
 export function ContactPage() {
   const brand = useBrand();
+  const [params] = useSearchParams();
+  const subject = params.get('subject')?.trim() ?? '';
   const details = brand.contactUsDetails;
   const heading = matchPage(brand, '/contact-us')?.title;
   return (
@@ -41,7 +45,7 @@ export function ContactPage() {
       {details.showHeader && details.title !== heading && (
         <h2 className={styles.formTitle}>{details.title}</h2>
       )}
-      <ContactForm brand={brand} />
+      <ContactForm brand={brand} subject={subject} />
     </PageShell>
   );
 }

@@ -30,6 +30,8 @@ export interface MultipartFormProps {
   submitLabel: string;
   sentTitle: string;
   hints?: Readonly<Record<string, string>>;
+  /** Fields filled in from the start (a link that asks for something names its subject). */
+  initial?: Readonly<Record<string, string>>;
 }
 
 type Errors = Record<string, string>;
@@ -43,8 +45,11 @@ const emptyValues = (fields: readonly FieldSpec[]) => Object.fromEntries(fields.
  * status with the reference replaces the form.
  */
 export function MultipartForm(props: MultipartFormProps) {
-  const { id, fields, schema, file } = props;
-  const [values, setValues] = useState<Record<string, string>>(() => emptyValues(fields));
+  const { id, fields, schema, file, initial } = props;
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...emptyValues(fields),
+    ...initial,
+  }));
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | undefined>();
