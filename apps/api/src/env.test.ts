@@ -31,6 +31,7 @@ describe('parseEnv', () => {
       lookupCacheSeconds: 30,
       requestTimeoutMs: 30_000,
       clipMaxBytes: 4_294_967_296,
+      disclosureDays: 14,
       storage: { kind: 'local' },
     });
   });

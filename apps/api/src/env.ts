@@ -129,6 +129,7 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
     // 4 GiB by default; at most 5 TiB, the most an S3 object may hold.
     CLIP_MAX_BYTES: byteCount(1024, 5 * 1024 ** 4).default(4 * 1024 ** 3),
+    DISCLOSURE_DAYS: wholeNumber(1, 90).default(14),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -212,6 +213,8 @@ export interface Env {
   requestTimeoutMs: number;
   /** The largest file an operator may upload to disclose (a clip or a still), checked before any byte is stored. */
   clipMaxBytes: number;
+  /** How many days a released disclosure can be downloaded before its copies are deleted. */
+  disclosureDays: number;
 }
 
 /** An environment whose signing secret is known. */
@@ -261,6 +264,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     lookupCacheSeconds: v.LOOKUP_CACHE_SECONDS,
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
     clipMaxBytes: v.CLIP_MAX_BYTES,
+    disclosureDays: v.DISCLOSURE_DAYS,
     storage:
       v.STORAGE === 's3'
         ? {

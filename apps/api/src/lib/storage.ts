@@ -24,10 +24,19 @@ export interface FileStorage {
    */
   putStream(key: string, source: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array>;
-  /** A stored file as a stream (attachments being sent): never read whole into memory. */
-  getStream(key: string): Promise<Readable>;
+  /**
+   * A stored file as a stream (attachments being sent): never read whole into memory. With
+   * `range`, only bytes `start` to `end` (both included), for downloads a client resumes.
+   */
+  getStream(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a file; one that is not there is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export type StorageSettings =
@@ -75,11 +84,11 @@ export function diskStorage(root: string): FileStorage {
     async get(key) {
       return new Uint8Array(await readFile(file(key)));
     },
-    async getStream(key) {
+    async getStream(key, range) {
       const target = file(key);
       // A missing file fails here, not later inside whoever reads the stream.
       await stat(target);
-      return createReadStream(target);
+      return createReadStream(target, range ? { start: range.start, end: range.end } : {});
     },
     async delete(key) {
       await rm(file(key), { force: true });
@@ -157,8 +166,11 @@ export function s3Storage(settings: Extract<StorageSettings, { kind: 's3' }>): F
       if (!response.ok) throw await failed('GET', key, response);
       return new Uint8Array(await response.arrayBuffer());
     },
-    async getStream(key) {
-      const response = await client.fetch(url(key), { method: 'GET' });
+    async getStream(key, range) {
+      const response = await client.fetch(url(key), {
+        method: 'GET',
+        ...(range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {}),
+      });
       if (!response.ok || !response.body) throw await failed('GET', key, response);
       return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },

@@ -7,6 +7,7 @@ import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
+import { disclosureReleaseRoutes } from './disclosures/release-routes';
 import { disclosuresRoutes } from './disclosures/routes';
 import { downloadsRoutes } from './downloads/routes';
 import { healthRoutes } from './health/routes';
@@ -42,6 +43,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lookupRoutes,
   requestsRoutes,
   disclosuresRoutes,
+  disclosureReleaseRoutes,
   qrRoutes,
   printRoutes,
   addressRoutes,

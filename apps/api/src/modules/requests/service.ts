@@ -471,6 +471,20 @@ async function visitorRow(
   return row;
 }
 
+/**
+ * The request a visitor's private link opens, or 404 as `visitorRow` answers: other modules'
+ * visitor routes (a disclosure's downloads) check the link with it.
+ */
+export function visitorLinkRequest(
+  q: Queryable,
+  env: ResolvedEnv,
+  reference: string,
+  secret: string,
+  now: Date,
+): Promise<RequestRow> {
+  return visitorRow(q, env, reference, secret, now);
+}
+
 async function visitorView(q: Queryable, row: RequestRow, now: Date): Promise<VisitorRequest> {
   const today = ukIsoDate(now);
   const docs = await repo.documents(q, row.id);
