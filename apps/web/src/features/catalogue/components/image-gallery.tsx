@@ -1,5 +1,7 @@
 import type { ImageRef } from '@app/contract/catalogue';
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
+import { useMediaQuery } from '../../../lib/media-query';
+import { FullScreenPicture } from './full-screen-picture';
 import styles from './image-gallery.module.css';
 import { Picture } from './picture';
 
@@ -24,13 +26,28 @@ const THUMBNAIL_SIZES = '88px';
 
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
+/** A screen used with fingers: nothing points at the picture, so there is nothing to hover. */
+export const TOUCH_SCREEN_QUERY = '(hover: none) and (pointer: coarse)';
+/** A finger that moves further than this between down and up dragged rather than tapped. */
+const TAP_SLOP = 10;
+
 /**
  * The main picture with a row of thumbnails (buttons) to change it. With `magnify`, the picture
  * enlarges under the mouse pointer; the Magnify button does the same for keyboard and touch
  * users, who then move around with the arrow keys or by dragging a finger. While magnified, the
  * widest size of the picture (1600 pixels for the drawn product views) is laid over the one the
- * page chose for its width, so the enlargement shows real detail.
+ * page chose for its width, so the enlargement shows real detail. A tap on the picture (or the
+ * Full screen button) opens it over the whole screen, where fingers pinch and pan it.
  */
+/** What the line under the picture says: fingers on a touch screen, a pointer and keys elsewhere. */
+function hintFor({ touch, magnify, pinned }: { touch: boolean; magnify: boolean; pinned: boolean }): string {
+  if (touch) return 'Tap the picture to see it full screen, then pinch to zoom.';
+  if (!magnify) return 'Use Full screen to see the picture larger.';
+  return pinned
+    ? 'Move around the picture with the arrow keys, or drag it with a finger.'
+    : 'Point at the picture to see it closer, or use Magnify or Full screen.';
+}
+
 export function ImageGallery({ images, title, magnify, sizes = '100vw', loading }: ImageGalleryProps) {
   const [index, setIndex] = useState(0);
   const [hovering, setHovering] = useState(false);
@@ -38,12 +55,24 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
   const [origin, setOrigin] = useState({ x: 50, y: 50 });
   /** Where a finger (or pen) went down on the magnified picture, and the origin then. */
   const drag = useRef<{ x: number; y: number; origin: { x: number; y: number } } | null>(null);
+  /** Where a finger went down on the picture while not magnified: a tap if it comes up there. */
+  const tap = useRef<{ x: number; y: number } | null>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  const fullScreenButton = useRef<HTMLButtonElement>(null);
+  const touch = useMediaQuery(TOUCH_SCREEN_QUERY);
   const hintId = useId();
   const image = images[index] ?? images[0];
   if (!image) return null;
   const magnified = magnify && (hovering || pinned);
 
+  const closeFullScreen = () => {
+    setFullScreen(false);
+    // Back where the person was: the button that opens the view again.
+    fullScreenButton.current?.focus();
+  };
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!pinned && event.pointerType !== 'mouse') tap.current = { x: event.clientX, y: event.clientY };
     if (!pinned || event.pointerType === 'mouse') return;
     drag.current = { x: event.clientX, y: event.clientY, origin };
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -51,6 +80,14 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
 
   const endDrag = () => {
     drag.current = null;
+    tap.current = null;
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const start = tap.current;
+    endDrag();
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) <= TAP_SLOP)
+      setFullScreen(true);
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -109,7 +146,7 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
         data-pinned={pinned ? 'true' : undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
+        onPointerUp={onPointerUp}
         onPointerCancel={endDrag}
         onPointerLeave={() => setHovering(false)}
         {...(pinned
@@ -129,8 +166,8 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
           </div>
         )}
       </div>
-      {magnify && (
-        <div className={styles.controls}>
+      <div className={styles.controls}>
+        {magnify && (
           <button
             type="button"
             className={styles.magnifyButton}
@@ -139,12 +176,13 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
           >
             {pinned ? 'Stop magnifying' : 'Magnify'}
           </button>
-          <span id={hintId} className={styles.hint}>
-            {pinned
-              ? 'Move around the picture with the arrow keys, or drag it with a finger.'
-              : 'Point at the picture to see it closer, or use Magnify.'}
-          </span>
-        </div>
+        )}
+        <span id={hintId} className={styles.hint}>
+          {hintFor({ touch, magnify, pinned })}
+        </span>
+      </div>
+      {fullScreen && (
+        <FullScreenPicture image={image} title={title} touch={touch} onClose={closeFullScreen} />
       )}
       {images.length > 1 && (
         <ul className={styles.thumbnails} aria-label={`Pictures of ${title}`}>
@@ -165,6 +203,18 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
           ))}
         </ul>
       )}
+      {/* After the thumbnails: the keyboard meets Magnify and the views first, as before. */}
+      <div className={styles.controls}>
+        <button
+          ref={fullScreenButton}
+          type="button"
+          className={styles.magnifyButton}
+          aria-label={`Full screen: ${image.alt}`}
+          onClick={() => setFullScreen(true)}
+        >
+          Full screen
+        </button>
+      </div>
     </div>
   );
 }
