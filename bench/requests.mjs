@@ -54,7 +54,7 @@ async function load(db) {
   await db.query(
     `insert into relay_requests (company_id, site_id, brand, kind, visitor_name, visitor_email, message,
        footage_date, time_from, time_to, description, received_at, received_on, due_date, overwrite_date,
-       state, retention_days, link_nonce, footage_saved_at, footage_saved_how)
+       state, retention_days, link_nonce, footage_saved_at, footage_saved_how, reference)
      select c.id, s.id, 'signs', case when g % 5 = 0 then 'question' else 'footage' end,
             'Visitor ' || g, 'visitor' || g || '@example.net', case when g % 5 = 0 then 'A question' else '' end,
             case when g % 5 = 0 then null else r.day - 3 end, '10:00', '10:30',
@@ -63,7 +63,8 @@ async function load(db) {
             case when g % 5 = 0 then null else r.day + 27 end,
             (array['received', 'in_progress', 'awaiting_identity', 'answered', 'closed', 'closed', 'answered',
                    'withdrawn', 'closed'])[1 + g % 9],
-            30, md5(g::text), case when g % 2 = 0 then now() end, case when g % 2 = 0 then 'exported' end
+            30, md5(g::text), case when g % 2 = 0 then now() end, case when g % 2 = 0 then 'exported' end,
+            'R-' || lpad(g::text, 6, '0')
        from generate_series(1, $1) g
        cross join lateral (select (current_date - (g % 60))::date as day) r
        join companies c on c.id = case when g <= $2 then 1 else 2 + (g % ($3 - 1)) end
@@ -87,7 +88,7 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).fo
  * site's name it shows beside each) in the same order and number, read
  * through the same index; no counts, no dates worked out, no words.
  */
-const floorSql = `select r.id, r.kind, r.state, r.visitor_name, r.received_at, r.footage_date, r.time_from,
+const floorSql = `select r.id, r.reference, r.kind, r.state, r.visitor_name, r.received_at, r.footage_date, r.time_from,
          r.time_to, r.due_date, r.overwrite_date, r.footage_saved_at, s.name as site_name
     from relay_requests r
     join sites s on s.id = r.site_id

@@ -64,7 +64,7 @@ test.describe('signs contact form on a phone (375x812)', () => {
       .filter({ has: page.getByRole('heading', { name: 'Message sent' }) });
     await expect(sent).toBeInViewport();
     await expect(sent).toBeFocused();
-    await expect(sent).toContainText(/Your reference is C-\d{6}\./);
+    await expect(sent).toContainText(/Your reference is C-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}\./);
   });
 });
 
@@ -91,9 +91,12 @@ test.describe('signs contact form', () => {
     const sentAt = new Date();
     await form.getByRole('button', { name: 'Send message' }).click();
 
-    const done = page.getByText(/Thank you, your message has been sent\. Your reference is (C-\d{6})\./);
+    const done = page.getByText(
+      /Thank you, your message has been sent\. Your reference is (C-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})\./,
+    );
     await expect(done).toBeVisible();
-    const reference = /C-\d{6}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
+    const reference =
+      /C-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -192,8 +195,9 @@ test.describe('partnership programme', () => {
     await form.getByRole('button', { name: 'Send application' }).click();
 
     await expect(page.getByRole('heading', { name: 'Application sent' })).toBeVisible();
-    const text = (await page.getByText(/Your reference is P-\d{6}/).textContent()) ?? '';
-    const reference = /P-\d{6}/.exec(text)?.[0] ?? '';
+    const text =
+      (await page.getByText(/Your reference is P-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/).textContent()) ?? '';
+    const reference = /P-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/.exec(text)?.[0] ?? '';
     const staff = await waitForMail({ to: signs.mail.staffAddress, subject: reference, since: sentAt });
     expect(staff.subject).toContain('Partnership application: Northern Signs Ltd (Sign maker or printer)');
     expect(attachmentOf(await rawMail(staff.file), 'brochure.pdf')?.toString('latin1')).toBe(

@@ -11,7 +11,7 @@ import {
   shot,
   throttleLikeAPhone,
 } from './support/journey';
-import { api, type Operator, registerOperator } from './support/operator';
+import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
 import { waitForMail } from './support/outbox';
 
 const origin = brandOrigin('signs');
@@ -107,7 +107,7 @@ for (const screen of SCREENS) {
       const sent = page.getByRole('status').filter({ hasText: 'Request sent' });
       await expectInViewAndFocused(sent);
       const reference = ((await sent.locator('strong').textContent()) ?? '').trim();
-      expect(reference).toMatch(/^R-\d{6}$/);
+      expect(reference).toMatch(/^R-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
       await shot(page, testInfo, 'footage-request-sent', screen.name);
 
       // The acknowledgement names the operator and carries the private link.
@@ -219,7 +219,7 @@ for (const screen of SCREENS) {
         const res = await api('POST', `/api/signs/${operator.signRef}/contact`, body);
         expect(res.status).toBe(200);
         const { reference } = (await res.json()) as { reference: string };
-        return { reference, id: Number(reference.slice(2)) };
+        return { reference, id: await requestIdOnDesk(operator, reference) };
       };
       const complaint = await send({
         name: 'Alex Byrne',

@@ -5,7 +5,7 @@ import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
 import { definitionOf, SCREENS, settled, shot, throttleLikeAPhone } from './support/journey';
 import { movedClockServer } from './support/moved-clock';
-import { api, type Operator, registerOperator } from './support/operator';
+import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
 import { type Mail, readOutbox, waitForMail } from './support/outbox';
 
 // A month and a half passes with a footage request unanswered. The server is one of this spec's
@@ -55,7 +55,7 @@ test.beforeAll(async () => {
   );
   expect(sent.status).toBe(200);
   const { reference } = (await sent.json()) as { reference: string };
-  request = { reference, id: Number(reference.slice(2)) };
+  request = { reference, id: await requestIdOnDesk(operator, reference, server) };
 
   // 45 days on, nobody has answered: the reminder sweep tells the master user once.
   await server.startAt(LATER_DAYS);

@@ -81,7 +81,7 @@ for (const screen of SCREENS) {
       const sent = page.getByRole('status').filter({ hasText: 'Your reference is' });
       await expectInViewAndFocused(sent);
       const reference = ((await sent.locator('strong').textContent()) ?? '').trim();
-      expect(reference).toMatch(/^R-\d{6}$/);
+      expect(reference).toMatch(/^R-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
       await shot(page, testInfo, 'visitor-relay-sent', screen.name);
       await expectNoSeriousA11yViolations(page);
 

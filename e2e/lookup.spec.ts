@@ -84,7 +84,7 @@ test('a visitor finds the operator by the reference, contacts them, and the oper
   const status = page.getByRole('status').filter({ hasText: 'Your reference is' });
   await expect(status).toBeVisible();
   const reference = ((await status.locator('strong').textContent()) ?? '').trim();
-  expect(reference).toMatch(/^R-\d{6}$/);
+  expect(reference).toMatch(/^R-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
 
   const toOperator = await waitForMail({ to: operator.email, subject: reference }, { dir: outbox });
   expect(toOperator.text).toContain('Red coat, black umbrella');

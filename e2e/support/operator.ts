@@ -154,3 +154,19 @@ export async function registerOperator(
     token: await login(userName, password, server),
   };
 }
+
+/** The desk's id of a request, found as its operator finds it: in their desk's list (references are random). */
+export async function requestIdOnDesk(
+  operator: Operator,
+  reference: string,
+  server: TestServer = mainServer,
+): Promise<number> {
+  for (const filter of ['open', 'closed'] as const) {
+    const res = await api('GET', `/api/requests?filter=${filter}`, undefined, operator.token, server);
+    expect(res.status).toBe(200);
+    const { requests } = (await res.json()) as { requests: { id: number; reference: string }[] };
+    const found = requests.find((r) => r.reference === reference);
+    if (found) return found.id;
+  }
+  throw new Error(`${reference} is not on the desk of ${operator.userName}`);
+}

@@ -4,7 +4,6 @@ import {
   contactFieldsShown,
   contactMessages,
   detectUploadKind,
-  messageReference,
   partnershipDataSchema,
 } from './contact';
 
@@ -111,10 +110,4 @@ describe('partnershipDataSchema', () => {
       'message',
     ]);
   });
-});
-
-it('messageReference pads the number', () => {
-  expect(messageReference('contact', 123)).toBe('C-000123');
-  expect(messageReference('partnership', 45)).toBe('P-000045');
-  expect(messageReference('contact', 1234567)).toBe('C-1234567');
 });

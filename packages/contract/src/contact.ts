@@ -265,8 +265,3 @@ export const partnershipDataSchema = strictFields({
 /** What both forms answer on success. */
 export const contactReply = z.object({ message: z.string(), reference: z.string() });
 export type ContactReply = z.infer<typeof contactReply>;
-
-/** `C-000123` for a contact message, `P-000045` for a partnership application. */
-export function messageReference(kind: 'contact' | 'partnership', id: number): string {
-  return `${kind === 'contact' ? 'C' : 'P'}-${String(id).padStart(6, '0')}`;
-}

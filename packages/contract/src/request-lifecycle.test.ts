@@ -5,8 +5,6 @@ import {
   type LifecycleFacts,
   REQUEST_STATES,
   refusal,
-  requestIdOf,
-  requestReference,
   stateAfter,
 } from './request-lifecycle';
 
@@ -95,13 +93,5 @@ describe('the request lifecycle', () => {
       expect(allowedOperatorActions(facts({ state }))).toEqual([]);
     }
     expect(REQUEST_STATES).toHaveLength(8);
-  });
-
-  it('reads references back, refusing what is not one', () => {
-    expect(requestReference(42)).toBe('R-000042');
-    expect(requestIdOf(' r-000042 ')).toBe(42);
-    expect(requestIdOf('R-42')).toBeNull();
-    expect(requestIdOf('R-000000')).toBeNull();
-    expect(requestIdOf('R-9999999999')).toBeNull();
   });
 });

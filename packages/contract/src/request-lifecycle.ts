@@ -206,19 +206,6 @@ export const deskFilterLabels: Record<DeskFilter, string> = {
 /** "Due soon" on the desk: the answer is due within this many days. */
 export const DUE_SOON_DAYS = 7;
 
-/** R-000123: what the visitor quotes and the operator sees. */
-export function requestReference(id: number): string {
-  return `R-${String(id).padStart(6, '0')}`;
-}
-
-/** The id inside a reference, or null when it is not one (any case, spaces around ignored). */
-export function requestIdOf(reference: string): number | null {
-  const match = /^R-(\d{6,9})$/i.exec(reference.trim());
-  if (!match?.[1]) return null;
-  const id = Number(match[1]);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 export const requestMessages = {
   notFound: 'Not found',
   linkNotValid:

@@ -1,10 +1,13 @@
 import type { BrandId } from '@app/brands';
-import { messageReference } from '@app/contract/contact';
 import type { Db } from '../../db/db';
+import { newReference } from '../../lib/references';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import type { UploadedFile } from './form-parts';
 
 export type MessageKind = 'contact' | 'partnership';
+
+/** How many random references a message draws before giving up (one is nearly always enough). */
+const REFERENCE_DRAWS = 5;
 
 export interface InboundMessage {
   kind: MessageKind;
@@ -28,13 +31,26 @@ export interface InboundMessage {
  */
 export async function storeMessage(deps: { db: Db }, message: InboundMessage): Promise<string> {
   return deps.db.transaction(async (tx) => {
-    const row = await tx.one<{ id: number }>(
-      `insert into contact_messages (kind, brand, sender_name, sender_email, fields)
-       values ($1, $2, $3, $4, $5::jsonb) returning id`,
-      [message.kind, message.brand, message.senderName, message.senderEmail, JSON.stringify(message.fields)],
-    );
-    const reference = messageReference(message.kind, row.id);
-    await tx.query('update contact_messages set reference = $2 where id = $1', [row.id, reference]);
+    // Random (C-7KX4-M2QD, P-…): no brand's count of messages shows, nor one brand's sequence in
+    // another's. Taken already (once in a trillion or so), another is drawn.
+    let row: { id: number } | undefined;
+    let reference = '';
+    for (let tries = 0; !row && tries < REFERENCE_DRAWS; tries++) {
+      reference = newReference(message.kind === 'contact' ? 'C' : 'P');
+      row = await tx.maybeOne<{ id: number }>(
+        `insert into contact_messages (kind, brand, sender_name, sender_email, fields, reference)
+         values ($1, $2, $3, $4, $5::jsonb, $6) on conflict (reference) do nothing returning id`,
+        [
+          message.kind,
+          message.brand,
+          message.senderName,
+          message.senderEmail,
+          JSON.stringify(message.fields),
+          reference,
+        ],
+      );
+    }
+    if (!row) throw new Error('No free message reference after several draws');
 
     for (const [index, file] of message.files.entries()) {
       await tx.query(

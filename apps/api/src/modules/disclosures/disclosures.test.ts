@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestIdByReference } from '../requests/test-helpers';
 import { call, type Registered, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
 
@@ -62,7 +63,7 @@ async function footageRequest(operator: Registered): Promise<number> {
     },
   });
   expect(res.statusCode).toBe(200);
-  return Number(String(res.json().reference).slice(2));
+  return requestIdByReference(t.db, String(res.json().reference));
 }
 
 /** The API listening on a loopback port of its own, for real connections that can be cut. */

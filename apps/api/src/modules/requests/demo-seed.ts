@@ -3,6 +3,7 @@ import type { Seed } from '../../db/seed';
 import type { ResolvedEnv } from '../../env';
 import { DEMO_ACCOUNT, DEMO_STICKERS } from '../users/demo-seed';
 import { findUserById } from '../users/repository';
+import { requestByReference } from './repository';
 import { footageSaved, operatorAction, receiveRequest, visitorAction, visitorSecret } from './service';
 
 const DAY = 86_400_000;
@@ -215,7 +216,7 @@ export const demoRequestsSeed: Seed = {
             },
         at,
       );
-      const id = Number(reference.slice(2));
+      const id = (await requestByReference(db, reference))?.id ?? 0;
       for (const step of demo.after) {
         at = new Date(at.getTime() + DAY);
         if ('operator' in step) {
@@ -229,7 +230,7 @@ export const demoRequestsSeed: Seed = {
         } else if ('saved' in step) {
           await footageSaved(ctx, user, id, { how: step.saved, note: '' }, at);
         } else {
-          const secret = await visitorSecret(db, resolved, id);
+          const secret = await visitorSecret(db, resolved, reference);
           await visitorAction(ctx, reference, secret, { action: step.visitor, body: step.body ?? '' }, at);
         }
       }

@@ -1,11 +1,6 @@
 import type { BrandConfig } from '@app/brands';
 import { formatUkDate } from '@app/contract/dates';
-import {
-  preferredFormLabels,
-  type RequestKind,
-  requestKindLabels,
-  requestReference,
-} from '@app/contract/request-lifecycle';
+import { preferredFormLabels, type RequestKind, requestKindLabels } from '@app/contract/request-lifecycle';
 import type { Env } from '../../env';
 import { escapeHtml } from '../../lib/escape';
 import { publicOrigin } from '../../lib/public-url';
@@ -27,8 +22,8 @@ function compose(brand: BrandConfig, to: string, subject: string, lines: string[
 }
 
 /** The visitor's private page: the secret travels in the fragment, which no server or log ever sees. */
-export function visitorLink(brand: BrandConfig, env: LinkEnv, id: number, secret: string): string {
-  return `${publicOrigin(brand, env)}/request/${requestReference(id)}#${secret}`;
+export function visitorLink(brand: BrandConfig, env: LinkEnv, reference: string, secret: string): string {
+  return `${publicOrigin(brand, env)}/request/${reference}#${secret}`;
 }
 
 /** The request on the operator's desk. */
@@ -39,6 +34,7 @@ export function deskLink(brand: BrandConfig, env: LinkEnv, id: number): string {
 type Facts = Pick<
   RequestRow,
   | 'id'
+  | 'reference'
   | 'kind'
   | 'site_name'
   | 'sign_ref'
@@ -88,7 +84,7 @@ export function acknowledgementMail(
   secret: string,
   due: { date: string | null; reason: string },
 ): OutgoingMail {
-  const reference = requestReference(f.id);
+  const { reference } = f;
   const timeLimit =
     f.kind === 'complaint'
       ? `${f.operator} must acknowledge your complaint within 30 days and tell you what they will do.`
@@ -101,7 +97,7 @@ export function acknowledgementMail(
     `Your reference: ${reference}`,
     ...chosenFacts(f),
     timeLimit,
-    `Your private page shows a copy of everything you sent, where your request has got to, and the operator's messages. You can send what they ask for there, or withdraw the request. Keep this e-mail: anyone with the link can open the page.\n${visitorLink(brand, env, f.id, secret)}`,
+    `Your private page shows a copy of everything you sent, where your request has got to, and the operator's messages. You can send what they ask for there, or withdraw the request. Keep this e-mail: anyone with the link can open the page.\n${visitorLink(brand, env, f.reference, secret)}`,
     `If you get no answer in time, or are unhappy with it, you can complain to ${ICO_COMPLAINTS}.`,
     'If you did not send this request, you can ignore this e-mail.',
   ]);
@@ -115,11 +111,11 @@ export function changedMail(
   secret: string,
   what: string,
 ): OutgoingMail {
-  const reference = requestReference(f.id);
+  const { reference } = f;
   return compose(brand, f.visitor_email, `News about your request ${reference}`, [
     'Hello,',
     `${what} Open your private page to read it and to answer:`,
-    visitorLink(brand, env, f.id, secret),
+    visitorLink(brand, env, f.reference, secret),
   ]);
 }
 
@@ -138,7 +134,7 @@ export function newRequestMail(
   f: Facts,
   dates: { due: string | null; overwrite: string | null; acknowledgeBy: string | null },
 ): OutgoingMail {
-  const reference = requestReference(f.id);
+  const { reference } = f;
   const lines = [
     `${f.visitor_name} ${newWhat[f.kind]} about your sign ${f.sign_ref ?? ''} at ${f.site_name}.`,
     `Reference: ${reference}`,
@@ -169,7 +165,7 @@ export function reminderMail(
   f: Facts,
   what: string,
 ): OutgoingMail {
-  const reference = requestReference(f.id);
+  const { reference } = f;
   return compose(brand, to, `${reference}: ${what}`, [
     `${what}: request ${reference} about ${f.site_name}.`,
     `Open the request: ${deskLink(brand, env, f.id)}`,
@@ -184,7 +180,7 @@ export function visitorWroteMail(
   f: Facts,
   what: string,
 ): OutgoingMail {
-  const reference = requestReference(f.id);
+  const { reference } = f;
   return compose(brand, to, `${reference}: ${what}`, [
     `${what} on request ${reference} about ${f.site_name}.`,
     `Open the request: ${deskLink(brand, env, f.id)}`,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { createRequestSweep } from './reminders';
+import { requestIdByReference } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -33,7 +34,7 @@ describe('reminders of a footage request', () => {
       },
     });
     const { reference } = res.json();
-    const id = Number(reference.slice(2));
+    const id = await requestIdByReference(t.db, reference);
     const master = String(operator.body.email).toLowerCase();
     const reminders = async () =>
       (await outboxFor(t.db, master))
@@ -97,7 +98,7 @@ describe('reminders of a footage request', () => {
       body: { name: 'Jo', email: 'jo@example.net', kind: 'question', message: 'What do you record?' },
     });
     const { reference } = res.json();
-    const id = Number(reference.slice(2));
+    const id = await requestIdByReference(t.db, reference);
     const mail = (await outboxFor(t.db, 'jo@example.net'))[0]?.text_body ?? '';
     const secret = /#(\S+)/.exec(mail)?.[1] ?? '';
     await call(t, 'POST', `/api/requests/${id}/actions`, {

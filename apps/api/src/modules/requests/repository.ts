@@ -12,6 +12,8 @@ import type { Queryable } from '../../db/db';
 /** A request as the desk and the visitor's page read it. */
 export interface RequestRow {
   id: number;
+  /** What the visitor quotes: R-7KX4-M2QD (random), or R-000123 for a request made before. */
+  reference: string;
   company_id: number;
   site_id: number;
   brand: string;
@@ -53,7 +55,7 @@ export interface RequestRow {
   closed_at: Date | null;
 }
 
-const columns = `r.id, r.company_id, r.site_id, r.brand, r.kind, r.state, r.outcome, r.nation, r.link_nonce,
+const columns = `r.id, r.reference, r.company_id, r.site_id, r.brand, r.kind, r.state, r.outcome, r.nation, r.link_nonce,
   s.name as site_name, st.sign_ref, c.name as operator, r.visitor_name, r.visitor_email, r.message,
   r.footage_date, r.time_from, r.time_to, r.location, r.camera, r.description, r.preferred_form,
   r.representative, r.retention_days, r.received_at, r.received_on, r.identity_asked_on,
@@ -70,6 +72,7 @@ const from = `relay_requests r
 export type DeskRow = Pick<
   RequestRow,
   | 'id'
+  | 'reference'
   | 'company_id'
   | 'kind'
   | 'state'
@@ -97,13 +100,14 @@ export type DeskRow = Pick<
   | 'acknowledged_at'
   | 'acknowledge_by'
 >;
-const listColumns = `r.id, r.company_id, r.kind, r.state, r.outcome, r.nation, s.name as site_name, r.visitor_name,
+const listColumns = `r.id, r.reference, r.company_id, r.kind, r.state, r.outcome, r.nation, s.name as site_name, r.visitor_name,
   r.received_at, r.received_on, r.footage_date, r.time_from, r.time_to, r.retention_days, r.representative,
   r.identity_asked_on, r.identity_arrived_on, r.pauses, r.extension_asked_on, r.extension_reason, r.due_date,
   r.overwrite_date, r.footage_saved_at, r.footage_saved_how, r.footage_saved_note, r.acknowledged_at, r.acknowledge_by`;
 const listFrom = 'relay_requests r join sites s on s.id = r.site_id';
 
 export interface NewRequest {
+  reference: string;
   companyId: number;
   siteId: number;
   stickerId: number;
@@ -130,14 +134,16 @@ export interface NewRequest {
   acknowledgeBy: string | null;
 }
 
-export async function insertRequest(q: Queryable, r: NewRequest): Promise<number> {
-  const row = await q.one<{ id: number }>(
+/** The new request's id, or undefined when its random reference is taken already (the caller draws another). */
+export async function insertRequest(q: Queryable, r: NewRequest): Promise<number | undefined> {
+  const row = await q.maybeOne<{ id: number }>(
     `insert into relay_requests (company_id, site_id, sticker_id, brand, kind, visitor_name, visitor_email,
        message, footage_date, time_from, time_to, location, camera, description, preferred_form,
        representative, nation, retention_days, link_nonce, received_at, received_on, due_date,
-       overwrite_date, acknowledge_by)
+       overwrite_date, acknowledge_by, reference)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-       $21, $22, $23, $24)
+       $21, $22, $23, $24, $25)
+     on conflict (reference) do nothing
      returning id`,
     [
       r.companyId,
@@ -164,9 +170,10 @@ export async function insertRequest(q: Queryable, r: NewRequest): Promise<number
       r.dueDate,
       r.overwriteDate,
       r.acknowledgeBy,
+      r.reference,
     ],
   );
-  return row.id;
+  return row?.id;
 }
 
 /** The site a sign stands at, with what the request needs of it. */
@@ -185,11 +192,11 @@ export function companyRequest(q: Queryable, companyId: number, id: number, lock
   );
 }
 
-/** A request by its id alone, for its visitor (the caller checks the link's secret). */
-export function requestById(q: Queryable, id: number, lock = false) {
+/** A request by its reference alone, for its visitor (the caller checks the link's secret). */
+export function requestByReference(q: Queryable, reference: string, lock = false) {
   return q.maybeOne<RequestRow>(
-    `select ${columns} from ${from} where r.id = $1${lock ? ' for update of r' : ''}`,
-    [id],
+    `select ${columns} from ${from} where r.reference = $1${lock ? ' for update of r' : ''}`,
+    [reference],
   );
 }
 

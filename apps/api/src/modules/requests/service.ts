@@ -11,6 +11,7 @@ import {
   ukIsoDate,
 } from '@app/contract/legal-clock';
 import { lookupMessages } from '@app/contract/lookup';
+import { normaliseReference } from '@app/contract/references';
 import {
   allowedOperatorActions,
   allowedVisitorActions,
@@ -23,9 +24,7 @@ import {
   type RequestAction,
   refusal,
   requestActionLabels,
-  requestIdOf,
   requestMessages,
-  requestReference,
   savedWayLabels,
   stateAfter,
   type VisitorAction,
@@ -45,6 +44,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/db';
 import type { ResolvedEnv } from '../../env';
 import { HttpError } from '../../lib/http-error';
+import { newReference } from '../../lib/references';
 import type { FileStorage } from '../../lib/storage';
 import { lookupSign } from '../lookup/repository';
 import { enqueueMail } from '../mail/outbox';
@@ -63,6 +63,9 @@ type Ctx = Pick<RequestsContext, 'db' | 'env'>;
 
 type Intake = z.output<typeof requestIntakeBody>;
 type OperatorActionInput = z.output<typeof operatorActionBody>;
+
+/** How many random references a new request draws before giving up (one is nearly always enough). */
+const REFERENCE_DRAWS = 5;
 
 // ---- The private link
 
@@ -227,7 +230,7 @@ function visitorNext(row: RequestRow, today: string): string {
 function listCore(row: DeskRow) {
   const ack = row.kind === 'complaint' && row.acknowledge_by ? complaintAcknowledgeBy(row.received_on) : null;
   return {
-    reference: requestReference(row.id),
+    reference: row.reference,
     kind: row.kind,
     state: row.state,
     outcome: row.outcome,
@@ -390,7 +393,7 @@ export async function receiveRequest(
     const overwrite =
       footage && body.footageDate ? overwriteOn(body.footageDate, site.retention_days).on : null;
     const nonce = randomBytes(16).toString('base64url');
-    const id = await repo.insertRequest(tx, {
+    const fields = {
       companyId: site.company_id,
       siteId: scheme.siteId,
       stickerId: sign.id,
@@ -415,8 +418,16 @@ export async function receiveRequest(
       dueDate: due ?? receivedOn,
       overwriteDate: overwrite,
       acknowledgeBy: body.kind === 'complaint' ? complaintAcknowledgeBy(receivedOn).due : null,
-    });
-    const row = await mustFind(repo.requestById(tx, id));
+    };
+    // A random reference (40 bits) is taken already once in a trillion draws or so: draw again.
+    let reference = newReference('R');
+    let id = await repo.insertRequest(tx, { ...fields, reference });
+    for (let tries = 1; id === undefined && tries < REFERENCE_DRAWS; tries++) {
+      reference = newReference('R');
+      id = await repo.insertRequest(tx, { ...fields, reference });
+    }
+    if (id === undefined) throw new Error('No free request reference after several draws');
+    const row = await mustFind(repo.requestByReference(tx, reference));
     await repo.appendEvent(tx, {
       requestId: id,
       companyId: row.company_id,
@@ -436,7 +447,7 @@ export async function receiveRequest(
       tx,
       acknowledgementMail(brand, ctx.env, row, linkSecret(ctx.env, id, nonce), dueOf(row)),
     );
-    return { reference: requestReference(id), message: lookupMessages.relaySent };
+    return { reference, message: lookupMessages.relaySent };
   });
 }
 
@@ -460,8 +471,8 @@ async function visitorRow(
   now: Date,
   lock = false,
 ) {
-  const id = requestIdOf(reference);
-  const row = id === null ? undefined : await repo.requestById(q, id, lock);
+  const stored = normaliseReference('R', reference);
+  const row = stored === null ? undefined : await repo.requestByReference(q, stored, lock);
   const expected = Buffer.from(row?.link_nonce ? linkSecret(env, row.id, row.link_nonce) : 'x'.repeat(43));
   const given = Buffer.from(secret.padEnd(expected.length, '\0').slice(0, expected.length));
   const matches = timingSafeEqual(expected, given) && secret.length === expected.length;
@@ -503,8 +514,8 @@ async function visitorView(q: Queryable, row: RequestRow, now: Date): Promise<Vi
 }
 
 /** The secret of a request's private link (the demo seed acts as its visitor with it). */
-export async function visitorSecret(q: Queryable, env: ResolvedEnv, id: number): Promise<string> {
-  const row = await mustFind(repo.requestById(q, id));
+export async function visitorSecret(q: Queryable, env: ResolvedEnv, reference: string): Promise<string> {
+  const row = await mustFind(repo.requestByReference(q, reference));
   if (!row.link_nonce) throw new HttpError(404, requestMessages.notFound);
   return linkSecret(env, row.id, row.link_nonce);
 }
@@ -675,8 +686,7 @@ export async function deskSummary(q: Queryable, companyId: number, now = new Dat
       ...(row.due_date && answering(row) ? [{ date: row.due_date, what: 'answer due' }] : []),
     ];
     for (const c of candidates) {
-      if (!nearest || c.date < nearest.date)
-        nearest = { id: row.id, reference: requestReference(row.id), ...c };
+      if (!nearest || c.date < nearest.date) nearest = { id: row.id, reference: row.reference, ...c };
     }
   }
   return { counts, nearest };
@@ -923,7 +933,7 @@ export async function requestLogCsv(q: Queryable, companyId: number): Promise<st
   ];
   const lines = rows.map((r) =>
     [
-      requestReference(r.id),
+      r.reference,
       r.kind,
       r.state,
       r.outcome ?? '',
