@@ -232,8 +232,13 @@ export function FileCard({
             <dt>SHA-256</dt>
             <dd className={styles.hashRow}>
               <code className={styles.hash}>{file.sha256}</code>
-              <button type="button" className={styles.small} onClick={() => copyHash(file.sha256 ?? '')}>
-                Copy<span className={styles.hidden}> the SHA-256 of {file.filename}</span>
+              <button
+                type="button"
+                className={styles.small}
+                aria-label={`Copy the SHA-256 of ${file.filename}`}
+                onClick={() => copyHash(file.sha256 ?? '')}
+              >
+                Copy
               </button>
             </dd>
           </>
@@ -291,9 +296,10 @@ export function FileCard({
               ref={deleteRef}
               type="button"
               className={styles.danger}
+              aria-label={`Delete ${file.filename}`}
               onClick={() => setConfirming(true)}
             >
-              Delete<span className={styles.hidden}> {file.filename}</span>
+              Delete
             </button>
           </div>
         ))}

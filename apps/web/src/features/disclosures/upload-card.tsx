@@ -66,22 +66,32 @@ export function UploadCard({
       <div className={styles.actions}>
         {item.state !== 'failed' &&
           (canResume ? (
-            <button type="button" className={styles.button} onClick={onResume}>
-              Resume<span className={styles.hidden}> {item.name}</span>
+            <button
+              type="button"
+              className={styles.button}
+              aria-label={`Resume ${item.name}`}
+              onClick={onResume}
+            >
+              Resume
             </button>
           ) : (
             <button
               type="button"
               className={styles.secondary}
               onClick={onPause}
+              aria-label={`Pause ${item.name}`}
               disabled={item.state === 'starting'}
             >
-              Pause<span className={styles.hidden}> {item.name}</span>
+              Pause
             </button>
           ))}
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        <button
+          type="button"
+          className={styles.secondary}
+          aria-label={`${item.state === 'failed' ? 'Dismiss' : 'Cancel'} ${item.name}`}
+          onClick={onCancel}
+        >
           {item.state === 'failed' ? 'Dismiss' : 'Cancel'}
-          <span className={styles.hidden}> {item.name}</span>
         </button>
       </div>
     </li>

@@ -22,10 +22,18 @@ const WINDOW_MS = 5_000;
 /** At most this often a card is redrawn with new progress. */
 const DRAW_MS = 250;
 
+/** Drops a redraw still waiting, so a late one does not undo a pause or a failure. */
+function stopRedraw(state: Live | undefined) {
+  if (state?.redraw) clearTimeout(state.redraw);
+  if (state) state.redraw = null;
+}
+
 interface Live {
   upload: ClipUpload | null;
   samples: { at: number; sent: number }[];
   drawnAt: number;
+  /** A redraw waiting for its turn, so the last progress of a burst is drawn too. */
+  redraw: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -48,7 +56,7 @@ export function useUploads(endpoint: string, onFinished: (name: string) => void)
     (files: File[]) => {
       for (const file of files) {
         const key = nextKey.current++;
-        const state: Live = { upload: null, samples: [], drawnAt: 0 };
+        const state: Live = { upload: null, samples: [], drawnAt: 0, redraw: null };
         live.current.set(key, state);
         setItems((all) => [
           ...all,
@@ -69,26 +77,36 @@ export function useUploads(endpoint: string, onFinished: (name: string) => void)
           onProgress: (sent, total) => {
             const now = performance.now();
             state.samples = [...state.samples.filter((s) => now - s.at <= WINDOW_MS), { at: now, sent }];
-            if (now - state.drawnAt < DRAW_MS && sent < total) return;
-            state.drawnAt = now;
-            const first = state.samples[0];
-            const span = first ? now - first.at : 0;
-            const speed = first && span >= 500 ? ((sent - first.sent) * 1000) / span : null;
-            update(key, () => ({ state: 'sending', sent, speed }));
+            const draw = () => {
+              state.redraw = null;
+              state.drawnAt = performance.now();
+              const first = state.samples[0];
+              const last = state.samples.at(-1);
+              const span = first && last ? last.at - first.at : 0;
+              const speed = first && last && span >= 500 ? ((last.sent - first.sent) * 1000) / span : null;
+              update(key, () => ({ state: 'sending', sent: last?.sent ?? sent, speed }));
+            };
+            if (state.redraw) return;
+            const wait = DRAW_MS - (now - state.drawnAt);
+            if (wait <= 0 || sent >= total) draw();
+            else state.redraw = setTimeout(draw, wait);
           },
           onSuccess: () => {
+            stopRedraw(state);
             live.current.delete(key);
             setItems((all) => all.filter((item) => item.key !== key));
             finished.current(file.name);
           },
-          onError: (failure) =>
+          onError: (failure) => {
+            stopRedraw(state);
             update(key, (item) => ({
               // A refusal (4xx) cannot be resumed; a drop or a server error can.
               state: failure.status !== null && failure.status < 500 ? 'failed' : 'paused',
               speed: null,
               failure,
               failures: item.failures + 1,
-            })),
+            }));
+          },
         })
           .then((upload) => {
             state.upload = upload;
@@ -112,6 +130,7 @@ export function useUploads(endpoint: string, onFinished: (name: string) => void)
     async (key: number) => {
       const state = live.current.get(key);
       await state?.upload?.pause();
+      stopRedraw(state);
       update(key, () => ({ state: 'paused', speed: null }));
     },
     [update],
@@ -130,6 +149,7 @@ export function useUploads(endpoint: string, onFinished: (name: string) => void)
 
   const cancel = useCallback(async (key: number) => {
     const state = live.current.get(key);
+    stopRedraw(state);
     live.current.delete(key);
     setItems((all) => all.filter((item) => item.key !== key));
     await state?.upload?.cancel().catch(() => undefined);
@@ -152,7 +172,10 @@ export function useUploads(endpoint: string, onFinished: (name: string) => void)
   useEffect(() => {
     const all = live.current;
     return () => {
-      for (const state of all.values()) void state.upload?.pause();
+      for (const state of all.values()) {
+        stopRedraw(state);
+        void state.upload?.pause();
+      }
     };
   }, []);
 

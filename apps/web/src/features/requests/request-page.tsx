@@ -51,7 +51,13 @@ import {
   TextForm,
 } from './request-parts';
 import styles from './requests.module.css';
-import type { RequestFilesProps } from './routes';
+
+/** What a request's page is handed to show of the request's files (another feature's part). */
+export interface RequestFilesProps {
+  requestId: number;
+  /** A master user may delete files. */
+  master: boolean;
+}
 
 export const letterNeedsIco = `The letter must tell the person of their right to complain to the ICO (${ICO_COMPLAINT_URL}, ${ICO_HELPLINE}).`;
 

@@ -2,17 +2,11 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import type { RouteHandle } from '../../lib/route-handle';
+import type { RequestFilesProps } from './request-page';
 
 // Drawn in the browser only: the desk is signed in, and the visitor's page is opened with a secret
 // in the address's fragment, which the server never sees (nor should it keep or cache the page).
 const browserOnly: RouteHandle = { clientOnly: true };
-
-/** What a request's page is handed to show of one request's files. */
-export interface RequestFilesProps {
-  requestId: number;
-  /** A master user may delete files. */
-  master: boolean;
-}
 
 /** What the desk's pages show of other features, given where the brand's routes are put together. */
 export interface RequestsSlots {

@@ -85,6 +85,19 @@ export function failureOf(error: Error | DetailedError): UploadFailure {
   }
 }
 
+type TusClient = typeof import('tus-js-client');
+let tusClient: Promise<TusClient> | undefined;
+
+/** The tus client, loaded once, on the first upload of the page (several files share the one load). */
+const loadTus = () => {
+  tusClient ??= import('tus-js-client').catch((cause: unknown) => {
+    // Not kept when it failed (a dropped connection): the next upload tries again.
+    tusClient = undefined;
+    throw cause;
+  });
+  return tusClient;
+};
+
 /**
  * Starts (or, when this browser kept the address of an earlier upload of the same file, resumes) a
  * tus upload of `file` to the request at `endpoint` (POST /api/requests/{id}/clips/uploads). The
@@ -95,7 +108,7 @@ export async function uploadFile(
   file: File,
   handlers: UploadHandlers,
 ): Promise<ClipUpload> {
-  const tus = await import('tus-js-client');
+  const tus = await loadTus();
   const upload = new tus.Upload(file, {
     endpoint,
     chunkSize: CHUNK_BYTES,
