@@ -149,6 +149,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     range: header(request, 'range'),
     ifRange: header(request, 'if-range'),
     clientAddress: request.ip.slice(0, 64),
+    head: request.method === 'HEAD',
   });
 
   // ---- The operator

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatUkDate } from '@app/contract/dates';
 import {
@@ -506,6 +506,8 @@ export interface DownloadRequest {
   range: string | undefined;
   ifRange: string | undefined;
   clientAddress: string;
+  /** A HEAD: the headers only, nothing read from storage, nothing logged. */
+  head: boolean;
 }
 
 async function serveStored(
@@ -521,16 +523,22 @@ async function serveStored(
   if (range === 'unsatisfiable') {
     return { status: 416, headers: { 'content-range': `bytes */${file.size}` }, stream: null };
   }
-  const logId = await repo.startDownload(ctx.db, {
-    disclosureId: d.id,
-    itemId: file.itemId,
-    what: file.what,
-    at: now,
-    clientAddress: input.clientAddress,
-    rangeStart: range?.start ?? null,
-    rangeEnd: range?.end ?? null,
-  });
-  const stream = counted(ctx, await ctx.storage.getStream(file.key, range ?? undefined), logId);
+  // Fastify answers a HEAD by reading the handler's stream to its end: a HEAD gets an empty one.
+  const stream = input.head
+    ? Readable.from([])
+    : counted(
+        ctx,
+        await ctx.storage.getStream(file.key, range ?? undefined),
+        await repo.startDownload(ctx.db, {
+          disclosureId: d.id,
+          itemId: file.itemId,
+          what: file.what,
+          at: now,
+          clientAddress: input.clientAddress,
+          rangeStart: range?.start ?? null,
+          rangeEnd: range?.end ?? null,
+        }),
+      );
   const common = { ...headers, 'accept-ranges': 'bytes', etag, 'cache-control': 'private, no-store' };
   if (!range) return { status: 200, headers: { ...common, 'content-length': String(file.size) }, stream };
   return {
@@ -593,6 +601,16 @@ export async function downloadPack(ctx: ReleaseContext, input: DownloadRequest, 
     sizeBytes,
     open: () => ctx.storage.getStream(key),
   });
+  if (input.head) {
+    return {
+      filename: `evidence-${reference}-${disclosure.id}.zip`,
+      download: {
+        status: 200,
+        headers: { 'content-type': 'application/zip', 'cache-control': 'private, no-store' },
+        stream: Readable.from([]),
+      } satisfies Download,
+    };
+  }
   const pack = await evidencePack({
     reference,
     operator: request.operator,

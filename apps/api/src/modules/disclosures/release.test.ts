@@ -226,6 +226,17 @@ describe('a disclosure delivered only to the person it belongs to', () => {
     expect(whole.headers['content-disposition']).toContain('gate.png');
     expect(sha256(whole.rawPayload)).toBe(sha256(gate));
 
+    // A HEAD tells the size and that ranges are taken, reading and counting nothing.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: fileUrl,
+      headers: { cookie: cookie.split(';')[0] ?? '' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['accept-ranges']).toBe('bytes');
+    expect(head.headers['content-length']).toBe('300000');
+    expect(head.rawPayload.length).toBe(0);
+
     // By range, as a phone resumes, with the grant in its header.
     const grant = granted.json().grant as string;
     const part = await download(fileUrl, { 'x-disclosure-grant': grant, range: 'bytes=100000-199999' });
