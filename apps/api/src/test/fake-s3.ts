@@ -26,8 +26,8 @@ const xmlError = (code: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
 
 /**
- * A local stand-in for an S3-compatible service, for tests: path-style object PUT, GET and
- * DELETE in one bucket, each request's AWS Signature Version 4 recomputed from the headers it
+ * A local stand-in for an S3-compatible service, for tests: path-style object PUT, GET (whole or
+ * one byte range) and DELETE in one bucket, each request's AWS Signature Version 4 recomputed from the headers it
  * names and checked (403 SignatureDoesNotMatch otherwise), and the payload hash checked too.
  */
 export async function startFakeS3(): Promise<FakeS3> {
@@ -82,7 +82,19 @@ export async function startFakeS3(): Promise<FakeS3> {
     } else if (request.method === 'GET') {
       const object = fake.objects.get(key);
       if (!object) response.writeHead(404, { 'content-type': 'application/xml' }).end(xmlError('NoSuchKey'));
-      else response.writeHead(200, { 'content-type': object.contentType }).end(object.body);
+      else {
+        // One range (what a resumed download asks for): 206 with those bytes.
+        const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers.range ?? ''));
+        if (range) {
+          const [start, end] = [Number(range[1]), Math.min(Number(range[2]), object.body.length - 1)];
+          response
+            .writeHead(206, {
+              'content-type': object.contentType,
+              'content-range': `bytes ${start}-${end}/${object.body.length}`,
+            })
+            .end(object.body.subarray(start, end + 1));
+        } else response.writeHead(200, { 'content-type': object.contentType }).end(object.body);
+      }
     } else if (request.method === 'DELETE') {
       fake.objects.delete(key);
       response.writeHead(204).end();
