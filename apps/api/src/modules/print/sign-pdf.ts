@@ -1,4 +1,5 @@
 import type { Scheme } from '@app/contract/lookup';
+import { signContactLines, signWording } from '@app/contract/sign-wording';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, printable, usePdfFonts } from '../../lib/pdf-fonts';
 
@@ -125,8 +126,8 @@ function drawCamera(doc: Doc, centreX: number, top: number, height: number) {
   doc.restore();
 }
 
+/** The contact block's lines (shared with the owner's preview), each set as the sign sets it. */
 function contactPieces(scheme: Scheme): TextPiece[] {
-  const c = scheme.contact;
   const bold = (text: string, maxLines: number): TextPiece => ({
     text: printable(text),
     font: BOLD,
@@ -134,14 +135,18 @@ function contactPieces(scheme: Scheme): TextPiece[] {
     minSize: 11,
     maxLines,
   });
-  const pieces: TextPiece[] = [];
-  if (c.phone) pieces.push(bold(`Tel: ${c.phone}`, 1));
-  if (c.email) pieces.push({ ...bold(`E-mail: ${c.email}`, 2), oneLineDownTo: 13 });
-  if (c.address) pieces.push({ ...bold(c.address, 2), oneLineDownTo: 16 });
-  if (c.contactText)
-    pieces.push({ text: printable(c.contactText), font: REGULAR, size: 18, minSize: 10, maxLines: 3 });
-  if (c.relay) pieces.push(bold('Or scan the code to contact the operator', 1));
-  return pieces;
+  return signContactLines(scheme.contact).map(({ kind, text }): TextPiece => {
+    switch (kind) {
+      case 'email':
+        return { ...bold(text, 2), oneLineDownTo: 13 };
+      case 'address':
+        return { ...bold(text, 2), oneLineDownTo: 16 };
+      case 'note':
+        return { text: printable(text), font: REGULAR, size: 18, minSize: 10, maxLines: 3 };
+      default:
+        return bold(text, 1);
+    }
+  });
 }
 
 /** Every piece and measure of the sign for one page, at text scale `s` (1 unless the content is long). */
@@ -163,7 +168,7 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
 
   // 'CCTV' as large as a sign maker would set it, 'in operation' under it.
   const cctv = centred({
-    text: 'CCTV',
+    text: signWording.headline,
     font: BOLD,
     size: 120,
     minSize: 48,
@@ -171,14 +176,14 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
     capitals: true,
   });
   const inOperation = centred({
-    text: 'in operation',
+    text: signWording.inOperation,
     font: BOLD,
     size: 56,
     minSize: 24,
     maxLines: 1,
   });
   const recorded = centred({
-    text: 'Images are being monitored and recorded',
+    text: signWording.recorded,
     font: REGULAR,
     size: 22,
     minSize: 12,
@@ -194,7 +199,7 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
       })
     : null;
   const operatedBy = centred({
-    text: 'This scheme is operated by',
+    text: signWording.operatedBy,
     font: REGULAR,
     size: 18,
     minSize: 10,
@@ -221,13 +226,13 @@ function layout(doc: Doc, art: SignArtwork, s: number) {
     return {
       width,
       scan: set({
-        text: 'Scan with your phone to see who runs this scheme and how to reach them',
+        text: signWording.scan,
         font: BOLD,
         size: 20,
         minSize: 10,
         maxLines: 4,
       }),
-      refLabel: set({ text: 'Sign reference', font: REGULAR, size: 14, minSize: 8, maxLines: 1 }),
+      refLabel: set({ text: signWording.referenceLabel, font: REGULAR, size: 14, minSize: 8, maxLines: 1 }),
       ref: set({ text: art.signRef, font: BOLD, size: 30, minSize: 10, maxLines: 1 }),
       url: set({ text: printable(art.pageUrl), font: REGULAR, size: 11, minSize: 6, maxLines: 2 }),
     };
