@@ -67,7 +67,8 @@ export const grantReply = z.object({
 
 export const disclosureReleaseMessages = {
   fileNotReady: 'Every file released must be uploaded in full.',
-  notAnswerable: 'A disclosure can be released only to a request that is open or answered.',
+  notAnswerable:
+    'A disclosure can be released only to a request that is open or answered, and not while proof of identity is awaited.',
   ended: 'This disclosure has expired or been withdrawn, and its files have been deleted.',
   codeWrong: 'That code is not right, or no longer works. Ask for a new code.',
   grantNeeded: 'Enter the code we sent to your e-mail address before downloading.',

@@ -132,7 +132,8 @@ export async function release(
 ) {
   const request = await companyRequest(ctx.db, user.companyId, requestId);
   if (!request) throw notFound();
-  if (request.state === 'withdrawn' || request.state === 'closed' || !request.link_nonce) {
+  // Not before the proof of identity asked for has arrived: footage goes only to the person it shows.
+  if (['withdrawn', 'closed', 'awaiting_identity'].includes(request.state) || !request.link_nonce) {
     throw new HttpError(409, messages.notAnswerable);
   }
   const ids = [...new Set(body.fileIds)];
@@ -331,7 +332,9 @@ async function visitorDisclosure(ctx: ReleaseContext, request: RequestRow, discl
 
 export async function visitorDisclosures(ctx: ReleaseContext, reference: string, secret: string, now: Date) {
   const request = await visitorLinkRequest(ctx.db, ctx.env, reference, secret, now);
-  return summaries(ctx.db, request.id, now);
+  const { disclosures } = await summaries(ctx.db, request.id, now);
+  // The visitor hears from the company, not which of its staff pressed the button.
+  return { disclosures: disclosures.map((d) => ({ ...d, releasedBy: request.operator })) };
 }
 
 const codeHash = (env: ResolvedEnv, disclosureId: number, code: string) =>

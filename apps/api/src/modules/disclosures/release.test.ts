@@ -4,6 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { disclosureReleaseMessages } from '@app/contract/disclosure-release';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -161,7 +162,8 @@ async function released() {
   return { base, operator, visitor, gate, lane, disclosure: res.json() };
 }
 
-describe('a disclosure delivered only to the person it belongs to', () => {
+// Each test uploads, releases and downloads through the whole API: minutes on a loaded machine.
+describe('a disclosure delivered only to the person it belongs to', { timeout: 120_000 }, () => {
   it('mails a code to the request’s address, and the grant it gives downloads the files whole, by range and as an evidence pack', async () => {
     const { operator, visitor, gate, lane, disclosure } = await released();
     const before = Date.now();
@@ -185,6 +187,7 @@ describe('a disclosure delivered only to the person it belongs to', () => {
       headers: { 'x-request-key': visitor.secret },
     });
     expect(listed.statusCode).toBe(200);
+    expect(listed.json().disclosures[0].releasedBy).not.toBe(disclosure.releasedBy);
     expect(listed.json().disclosures[0].files.map((f: { sha256: string }) => f.sha256)).toEqual([
       sha256(gate),
       sha256(lane),
@@ -401,6 +404,18 @@ describe('a disclosure delivered only to the person it belongs to', () => {
         })
       ).statusCode,
     ).toBe(403);
+
+    // Not while the proof of identity the operator asked for is awaited.
+    const unproven = await footageRequest(operator, 'jo.unproven@example.net');
+    const unprovenFile = await uploaded(base, operator.token, unproven.id, 'gate.png', png(20_000));
+    const asked = await call(t, 'POST', `/api/requests/${unproven.id}/actions`, {
+      token: operator.token,
+      body: { action: 'ask_identity', body: 'Please send a photo ID.' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const early = await release(operator.token, unproven.id, [unprovenFile]);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: disclosureReleaseMessages.notAnswerable });
 
     // Another company's master user: the request is not there for them.
     const stranger = await signedIn(t);
