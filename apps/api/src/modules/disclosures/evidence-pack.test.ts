@@ -60,6 +60,36 @@ describe('names in the evidence pack', () => {
   });
 });
 
+describe('a pack whose file fails', () => {
+  const facts = (open: () => Promise<Readable>) => ({
+    reference: 'R-7KX4-M2QD',
+    operator: 'Acme Parking',
+    releasedAt: '2026-11-27T12:00:00.000Z',
+    files: [{ filename: 'gate.mp4', sha256: '0'.repeat(64), sizeBytes: 10, open }],
+    letter: {
+      filename: 'letter.pdf',
+      sha256: '0'.repeat(64),
+      sizeBytes: 5,
+      open: async () => Readable.from([Buffer.from('%PDF-')]),
+    },
+  });
+
+  it('fails the download, not the server, when a file breaks off, is short or cannot be opened', async () => {
+    const broken = new Readable({
+      read() {
+        this.push(Buffer.from('abc'));
+        this.destroy(new Error('storage went away'));
+      },
+    });
+    const cut = await evidencePack(facts(async () => broken));
+    await expect(buffer(cut.stream)).rejects.toThrow('storage went away');
+    const short = await evidencePack(facts(async () => Readable.from([Buffer.from('abc')])));
+    await expect(buffer(short.stream)).rejects.toThrow(/unexpected number of bytes/);
+    const missing = await evidencePack(facts(() => Promise.reject(new Error('no such key'))));
+    await expect(buffer(missing.stream)).rejects.toThrow('no such key');
+  });
+});
+
 describe('ranges a download resumes from', () => {
   it('reads one range, and answers the whole file for none or several', () => {
     expect(parseRange(undefined, 1000)).toBeNull();

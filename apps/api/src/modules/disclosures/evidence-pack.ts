@@ -96,13 +96,26 @@ export function manifest(facts: PackFacts) {
  */
 export function evidencePack(facts: PackFacts): Promise<{ stream: Readable; size: number | null }> {
   const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  const opened: Readable[] = [];
+  // A file that fails to open or to read, or is shorter than its recorded size, fails the download
+  // (yazl reports it on the zip, which would otherwise be an unhandled error); a download cut
+  // short closes the file being read.
+  zip.on('error', (error: Error) => output.destroy(error));
+  output.on('close', () => {
+    for (const stream of opened) stream.destroy();
+  });
   const mtime = new Date(facts.releasedAt);
   const options = { mtime, compress: false } as const;
   const add = (file: PackFile, name: string) =>
     zip.addReadStreamLazy(name, { ...options, size: file.sizeBytes }, (done) => {
       file.open().then(
-        (stream) => done(null, stream),
-        (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
+        (stream) => {
+          opened.push(stream);
+          stream.on('error', (error) => output.destroy(error));
+          done(null, stream);
+        },
+        (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
       );
     });
   for (const file of facts.files) add(file, `${FILES_DIR}/${safeEntryName(file.filename)}`);
@@ -111,8 +124,7 @@ export function evidencePack(facts: PackFacts): Promise<{ stream: Readable; size
   zip.addBuffer(Buffer.from(readme(facts)), 'README.txt', options);
   return new Promise((resolve) => {
     // yazl calls back with the total (-1 when it cannot know it); its types leave the argument out.
-    const sized = (size: number) =>
-      resolve({ stream: zip.outputStream as Readable, size: size >= 0 ? size : null });
+    const sized = (size: number) => resolve({ stream: output, size: size >= 0 ? size : null });
     zip.end(undefined, sized as unknown as () => void);
   });
 }
