@@ -22,6 +22,8 @@ function samplePath(brand: BrandId, pattern: string, signRef: string): string {
     'nvr /products/:name': '/products/ZV-N8P-4K',
     'nvr /resources/:contentType': '/resources/manuals',
     'signs /sign/:signRef': `/sign/${signRef}`,
+    'signs /sign/:signRef/contact': `/sign/${signRef}/contact`,
+    'signs /sign/:signRef/contact/sent': `/sign/${signRef}/contact/sent`,
     'signs /sign/:signRef/print': `/sign/${signRef}/print`,
     // Opened signed out and without a link's secret: the sign-in prompt, and "this link does not open a request".
     'signs /requests/:id': '/requests/1',
