@@ -42,6 +42,7 @@ function renderGallery() {
 function tapAt(element: HTMLElement, x: number, y: number, pointerId = 1) {
   fireEvent.pointerDown(element, { clientX: x, clientY: y, pointerType: 'touch', pointerId });
   fireEvent.pointerUp(element, { clientX: x, clientY: y, pointerType: 'touch', pointerId });
+  fireEvent.click(element, { clientX: x, clientY: y });
 }
 
 const fullScreenImage = (dialog: HTMLElement) =>
@@ -87,6 +88,7 @@ describe('product pictures on a touch screen', () => {
     const { stage } = renderGallery();
     fireEvent.pointerDown(stage, { clientX: 150, clientY: 160, pointerType: 'touch', pointerId: 1 });
     fireEvent.pointerUp(stage, { clientX: 150, clientY: 60, pointerType: 'touch', pointerId: 1 });
+    fireEvent.click(stage, { clientX: 150, clientY: 60 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

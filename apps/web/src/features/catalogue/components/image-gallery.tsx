@@ -57,6 +57,8 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
   const drag = useRef<{ x: number; y: number; origin: { x: number; y: number } } | null>(null);
   /** Where a finger went down on the picture while not magnified: a tap if it comes up there. */
   const tap = useRef<{ x: number; y: number } | null>(null);
+  /** Whether the last finger on the picture tapped it: the click that follows opens the full view. */
+  const tapped = useRef(false);
   const [fullScreen, setFullScreen] = useState(false);
   const fullScreenButton = useRef<HTMLButtonElement>(null);
   const touch = useMediaQuery(TOUCH_SCREEN_QUERY);
@@ -86,8 +88,16 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = tap.current;
     endDrag();
-    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) <= TAP_SLOP)
-      setFullScreen(true);
+    tapped.current =
+      start !== null && Math.hypot(event.clientX - start.x, event.clientY - start.y) <= TAP_SLOP;
+  };
+
+  // Opened on the click, not the finger's lifting: the browser's mouse events for the tap come
+  // after it and would take the focus from the view's Close button.
+  const onClick = () => {
+    if (!tapped.current) return;
+    tapped.current = false;
+    setFullScreen(true);
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -139,6 +149,7 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
 
   return (
     <div className={styles.gallery}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a tap on the picture is a finger's shortcut; the Full screen button does the same from the keyboard */}
       <div
         className={styles.stage}
         data-magnified={magnified ? 'true' : undefined}
@@ -147,6 +158,7 @@ export function ImageGallery({ images, title, magnify, sizes = '100vw', loading 
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
+        onClick={onClick}
         onPointerCancel={endDrag}
         onPointerLeave={() => setHovering(false)}
         {...(pinned
