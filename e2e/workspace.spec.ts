@@ -157,7 +157,7 @@ test('an operator runs sites, signs and contact details; an invited user edits s
   const userName = `inv${Date.now().toString(36)}`.slice(0, 20);
   await visitor.getByRole('textbox', { name: 'Username' }).fill(userName);
   await visitor.getByLabel('Password', { exact: true }).fill('invited user pass');
-  await visitor.getByLabel('Confirm Password').fill('invited user pass');
+  await visitor.getByLabel('Confirm Password', { exact: true }).fill('invited user pass');
   await expectNoSeriousA11yViolations(visitor);
   await visitor.getByRole('button', { name: 'Create my account' }).click();
   await expect(visitor.getByRole('status')).toContainText('Your account is ready');
