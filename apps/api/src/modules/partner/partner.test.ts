@@ -46,7 +46,8 @@ describe('POST /api/partner/send-partnership-email', () => {
     });
     expect(res.statusCode).toBe(200);
     const { reference, message } = res.json();
-    expect(reference).toMatch(/^P-\d{6}$/);
+    // Random and readable aloud: no count of applications shows in it (decision 0051).
+    expect(reference).toMatch(/^P-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
     expect(message).toBe(contactMessages.partnershipSent(reference));
 
     const row = await t.db.one<{ kind: string; brand: string; sender_name: string }>(
