@@ -35,6 +35,8 @@ function newOperator() {
 async function open(page: Page, path = '/') {
   await page.goto(`${origin}${path}`);
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
 }
 
 async function openSignUp(page: Page): Promise<Locator> {
@@ -144,6 +146,8 @@ async function accountJourney(page: Page, shots?: string) {
   const shot = async (name: string) => {
     if (!shots) return;
     await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+    // The overlay leaves a second after the first paint, app or not: wait for the app too.
+    await expect(page.locator('html[data-app]')).toHaveCount(1);
     await page.screenshot({ path: `${shots}-${name}.png` });
   };
   const sticker = issueSticker();

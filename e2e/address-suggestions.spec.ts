@@ -19,6 +19,8 @@ function issueSticker(): { signRef: string; prefixNo: string } {
 async function reachAddressStep(page: Page) {
   await page.goto(`${origin}/`);
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await page
     .getByRole('dialog', { name: 'Sign In' })

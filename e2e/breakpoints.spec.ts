@@ -7,6 +7,8 @@ async function layoutAt(page: Page, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.goto(`${brandOrigin('signs')}/`);
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   const main = page.getByRole('main');
   return {
     padding: await main.evaluate((element) => getComputedStyle(element).paddingLeft),

@@ -26,6 +26,8 @@ const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${(runId+
 async function open(page: Page, path: string, at = origin) {
   await page.goto(`${at}${path}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -30,6 +30,8 @@ const SHOTS = resolve('test-results', 'downloads');
 async function open(page: Page, brand: BrandId, path: string) {
   await page.goto(`${brandOrigin(brand)}${path}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
   await expect(page.getByRole('main').locator('[data-sha256]').first()).toBeVisible();

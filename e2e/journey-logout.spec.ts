@@ -31,6 +31,8 @@ for (const size of [
 
     await page.goto(`${origin}/`);
     await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+    // The overlay leaves a second after the first paint, app or not: wait for the app too.
+    await expect(page.locator('html[data-app]')).toHaveCount(1);
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.getByRole('textbox', { name: 'Username' }).fill(operator.userName);
@@ -70,6 +72,8 @@ for (const size of [
     }, oldToken);
     await page.goto(`${origin}/your-sites`);
     await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+    // The overlay leaves a second after the first paint, app or not: wait for the app too.
+    await expect(page.locator('html[data-app]')).toHaveCount(1);
     await expect(signInButton).toBeVisible();
     await expect(site).toHaveCount(0);
     await expect(page.getByText(operator.signRef)).toHaveCount(0);

@@ -44,6 +44,8 @@ function pagesOf(brand: BrandConfig, signRef: string): string[] {
 async function start(page: Page, brand: BrandId, path = '/') {
   await page.goto(`${brandOrigin(brand)}${path}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await settled(page);
 }
 

@@ -34,6 +34,8 @@ const ukDate = (instant: Date) =>
 
 async function settle(page: Page) {
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
 }
 
 test('a visitor finds the operator by the reference, contacts them, and the operator sees the request', async ({

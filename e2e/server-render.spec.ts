@@ -45,6 +45,8 @@ async function qrOnScreen(code: Locator): Promise<string | undefined> {
 async function openAndSettle(page: Page, url: string): Promise<string> {
   const response = await page.goto(url);
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   // The overlay leaves a second after the page was taken over; anything the page would still
   // fetch after hydration would have started by now.
   await page.waitForLoadState('networkidle');

@@ -30,6 +30,8 @@ const contentPages: [path: string, text: string][] = [
 async function open(page: Page, path: string, brandOrigin = origin) {
   await page.goto(`${brandOrigin}${path}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 

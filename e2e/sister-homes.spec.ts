@@ -29,6 +29,8 @@ const sizes = [
 async function open(page: Page, brand: BrandId, route: string) {
   await page.goto(`${brandOrigin(brand)}${route}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0);
 }

@@ -68,6 +68,8 @@ const sharedRoutes = new Set(['/contact-us', '/our-brands']);
 async function open(page: Page, brand: SisterBrand, route: string) {
   await page.goto(`${brandOrigin(brand)}${route}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0);
 }

@@ -42,6 +42,8 @@ async function checkPage(page: Page, path: string, name: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The start overlay (SPEC.md: about a second) and the page's own data first.
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  // The overlay leaves a second after the first paint, app or not: wait for the app too.
+  await expect(page.locator('html[data-app]')).toHaveCount(1);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
