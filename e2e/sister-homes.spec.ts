@@ -248,8 +248,12 @@ for (const size of sizes) {
         // A product page's own heading, or the product's section heading on a home page.
         const level = route === '/' ? 2 : 1;
         const heading = page.getByRole('heading', { level, name: title, exact: true });
-        await heading.scrollIntoViewIfNeeded();
-        await expect(heading).toBeInViewport();
+        // Sections above it may still be drawn as the scroll passes them (content-visibility):
+        // scrolled to again until it stays, as a person's scroll would end on it.
+        await expect(async () => {
+          await heading.scrollIntoViewIfNeeded();
+          await expect(heading).toBeInViewport({ timeout: 1_000 });
+        }).toPass({ timeout: 10_000 });
         const section = page.getByRole('main').locator('section, article').filter({ has: heading }).last();
         const picture = section.getByRole('img').first();
         // Further down a home page, the product's picture waits until it comes near, so it does
