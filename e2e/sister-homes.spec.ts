@@ -367,8 +367,12 @@ test.describe('the footer on a phone', () => {
       const footer = page.getByRole('contentinfo');
       await expect(footer).not.toBeInViewport();
       expect(await footer.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
-      await footer.scrollIntoViewIfNeeded();
-      await expect(footer).toBeInViewport();
+      // Sections drawn as the scroll passes them (content-visibility) may move it: scrolled to
+      // again until it stays.
+      await expect(async () => {
+        await footer.scrollIntoViewIfNeeded();
+        await expect(footer).toBeInViewport({ timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
     });
   }
 });
