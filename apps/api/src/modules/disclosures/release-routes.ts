@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-headers';
 import { sessionUser } from '../../plugins/auth';
 import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { linkKey, referenceParams } from '../requests/private-link';
 import * as service from './release-service';
 
 const tags = ['disclosures'];
@@ -60,7 +61,6 @@ const releaseLimit: RouteLimit = {
   perAccount: { max: 60, windowMs: HOUR, account: (request) => request.auth?.user.userName },
 };
 
-const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const visitorDisclosureParams = referenceParams.extend({ disclosureId: idParams.shape.id });
 const itemParams = visitorDisclosureParams.extend({ itemId: idParams.shape.id });
 const operatorParams = idParams.extend({ disclosureId: idParams.shape.id });
@@ -87,12 +87,6 @@ const downloadLog = z.object({
     }),
   ),
 });
-
-/** The secret of the visitor's private link, sent in a header so it never appears in a URL or a log. */
-function linkKey(request: FastifyRequest): string {
-  const value = request.headers['x-request-key'];
-  return typeof value === 'string' ? value.trim().slice(0, 200) : '';
-}
 
 /** The download grant: the httpOnly cookie a browser sends, or the X-Disclosure-Grant header. */
 function grantOf(request: FastifyRequest): string {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db';
+import type { SettingsRow } from './repository';
 
 /** The contact channels a visitor sees for one site (the sign lookup and the preview). */
 export interface PublishedContact {
@@ -8,20 +9,6 @@ export interface PublishedContact {
   /** The "Contact the operator" relay form is offered. */
   relay: boolean;
   contactText: string | null;
-}
-
-interface PublicationRow {
-  site_id: number | null;
-  show_phone: boolean;
-  show_email: boolean;
-  show_address: boolean;
-  show_relay: boolean;
-  phone: string;
-  email: string;
-  address: string;
-  is_home_address: boolean;
-  home_address_consent: boolean;
-  contact_text: string;
 }
 
 /** With nothing chosen yet, only the relay is offered: no phone, e-mail or address is published. */
@@ -34,7 +21,7 @@ const NOTHING_PUBLISHED: PublishedContact = {
 };
 
 /** Applies the rules of publication to one row: a channel shows only when switched on and filled in. */
-export function publishedFrom(row: PublicationRow | undefined): PublishedContact {
+export function publishedFrom(row: SettingsRow | undefined): PublishedContact {
   if (!row) return NOTHING_PUBLISHED;
   const addressAllowed = row.show_address && (!row.is_home_address || row.home_address_consent);
   return {
@@ -55,7 +42,7 @@ export async function publishedContactForSites(
   companyId: number,
   siteIds: readonly number[],
 ): Promise<Map<number, PublishedContact>> {
-  const rows = await q.query<PublicationRow>(
+  const rows = await q.query<SettingsRow>(
     `select site_id, show_phone, show_email, show_address, show_relay, phone, email, address,
             is_home_address, home_address_consent, contact_text
        from contact_publications

@@ -24,6 +24,7 @@ import { HttpError } from '../../lib/http-error';
 import { sessionUser } from '../../plugins/auth';
 import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
+import { linkKey, referenceParams } from './private-link';
 import * as service from './service';
 
 const tags = ['requests'];
@@ -61,14 +62,7 @@ const operatorWriteLimit: RouteLimit = {
   perAccount: { max: 120, windowMs: HOUR, account: (request) => request.auth?.user.userName },
 };
 
-const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const documentParams = idParams.extend({ documentId: idParams.shape.id });
-
-/** The secret of the visitor's private link, sent in a header so it never appears in a URL or a log. */
-function linkKey(request: FastifyRequest): string {
-  const value = request.headers['x-request-key'];
-  return typeof value === 'string' ? value.trim().slice(0, 200) : '';
-}
 
 const errors = {
   400: errorReplySchema,
