@@ -47,9 +47,10 @@ export function App({ start }: { start?: ServerStart } = {}) {
   }, [brandId]);
 
   useEffect(() => {
-    // The app has the page: global.css stops holding a drawn page's buttons back.
-    document.documentElement.dataset.app = '';
-  }, []);
+    // A page the app drew itself is its own from the start; a drawn page is marked by its content
+    // once taken over (PageLive in lazy-page.tsx).
+    if (!start) document.documentElement.dataset.app = '';
+  }, [start]);
 
   useLayoutEffect(() => {
     if (brand) configureApiClient(brand, host);

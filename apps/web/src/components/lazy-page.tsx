@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { PageLive } from '../lib/page-live';
 import styles from './lazy-page.module.css';
 
 /**
@@ -25,6 +26,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   return (
     <Suspense fallback={<PageLoading />}>
       <Page {...(props ?? ({} as P))} />
+      <PageLive />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { matchPage } from '@app/brands/pages';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { useBrand } from '../../lib/brand';
+import { PageLive } from '../../lib/page-live';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -15,6 +16,7 @@ export function NotFoundPage() {
       <p>
         <Link to="/">Go to the home page</Link>
       </p>
+      <PageLive />
     </PageShell>
   );
 }

@@ -84,9 +84,10 @@ describe('Footage and stills on a request’s page', () => {
 
     await user.click(within(video).getByRole('button', { name: 'Copy the SHA-256 of car-park-14-05.mp4' }));
     expect(writeText).toHaveBeenCalledWith(clip().sha256);
-    const copied = within(video).getByRole('status');
+    const copied = await within(video).findByRole('status');
     expect(copied.textContent).toBe('SHA-256 copied.');
-    expect(document.activeElement).toBe(copied);
+    // Focus moves in the effect after the copy's promise settles: a moment later, not at once.
+    await waitFor(() => expect(document.activeElement).toBe(copied));
   });
 
   it('shows the playable copy’s progress, reading the list again until it is made', async () => {
