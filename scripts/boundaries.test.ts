@@ -8,9 +8,6 @@ import { apiRouteSources, cycles, databaseCallsInRoutes, importGraph, root, rule
  * listed here.
  */
 const KNOWN_BREAKS = [
-  'apps/api/src/plugins/auth.ts -> apps/api/src/modules/auth/tokens.ts (plugins/ and db/ import no module)',
-  'apps/api/src/plugins/auth.ts -> apps/api/src/modules/auth/user-tokens.ts (plugins/ and db/ import no module)',
-  'apps/api/src/plugins/auth.ts -> apps/api/src/modules/users/repository.ts (plugins/ and db/ import no module)',
   'apps/web/src/features/auth/sign-up-details-step.tsx -> apps/web/src/features/address/address-fields.tsx (a feature imports another feature)',
   'apps/web/src/features/workspace/company-page.tsx -> apps/web/src/features/address/address-fields.tsx (a feature imports another feature)',
   'apps/web/src/features/workspace/manage-contact-page.tsx -> apps/web/src/features/lookup/scheme-details.tsx (a feature imports another feature)',

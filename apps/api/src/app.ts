@@ -18,6 +18,7 @@ import { createLogging, OneLinePerRequest } from './lib/logger';
 import { connectionOptions, MAX_CONNECTIONS } from './lib/server-limits';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
+import { authenticateToken } from './modules/auth/authenticate';
 import { registerSignLookupCache } from './modules/lookup/cache';
 import { apiModules } from './modules/registry';
 import { registerAuth } from './plugins/auth';
@@ -102,7 +103,7 @@ export async function buildApp({ env, db, logger, publicReads, clock }: BuildApp
   registerRequestId(app);
   registerMetrics(app);
   registerBrand(app);
-  registerAuth(app);
+  registerAuth(app, (token) => authenticateToken(db, env.jwtSecret, token));
   registerErrorHandling(app);
   registerJsonBody(app);
   registerRateLimits(app, publicReads);

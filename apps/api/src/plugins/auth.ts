@@ -1,9 +1,7 @@
 import { messages } from '@app/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../lib/auth-user';
 import { HttpError } from '../lib/http-error';
-import { readToken } from '../modules/auth/tokens';
-import { isLiveUserToken } from '../modules/auth/user-tokens';
-import { type AuthUser, findUserById } from '../modules/users/repository';
 
 /**
  * Who may call a route, declared on the route itself:
@@ -43,27 +41,21 @@ export function bearerToken(header: string | undefined): string | undefined {
   return /^\S+$/.test(value) ? value : undefined;
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Authenticated | null> {
+/**
+ * Who holds a bearer token (or null for nobody), handed in by `app.ts` from `modules/auth`: the
+ * plugin reads the header and applies the route's rule, the module knows tokens and users.
+ */
+export type Authenticate = (token: string) => Promise<Authenticated | null>;
+
+async function authenticate(request: FastifyRequest, byToken: Authenticate): Promise<Authenticated | null> {
   const token = bearerToken(request.headers.authorization);
-  if (!token) return null;
-  const claims = await readToken(app.env.jwtSecret, token);
-  if (!claims) return null;
-  const user = await findUserById(app.db, claims.id);
-  if (!user) return null;
-  if (claims.purpose === 'session') {
-    // Sessions are only issued to confirmed users; a password change moves the version on.
-    if (claims.sv !== user.sessionVersion || !user.confirmedAt) return null;
-    return { kind: 'session', user };
-  }
-  if (claims.pv !== user.passwordVersion) return null;
-  if (!(await isLiveUserToken(app.db, user.id, 'reset', claims.jti))) return null;
-  return { kind: 'reset', user, jti: claims.jti };
+  return token ? byToken(token) : null;
 }
 
 /** Fills `request.auth` for a route whose rule is not `public`, or refuses the request. */
-async function checkAuth(app: FastifyInstance, request: FastifyRequest, rule: AuthRule): Promise<void> {
+async function checkAuth(request: FastifyRequest, rule: AuthRule, byToken: Authenticate): Promise<void> {
   const modes: readonly AuthMode[] = typeof rule === 'string' ? [rule] : rule;
-  const found = await authenticate(app, request);
+  const found = await authenticate(request, byToken);
   const sessionOk = modes.includes('user') || modes.includes('master') || modes.includes('optional');
   if (found?.kind === 'session' && sessionOk) {
     if (modes.includes('master') && !modes.includes('user') && !modes.includes('optional')) {
@@ -85,12 +77,12 @@ async function checkAuth(app: FastifyInstance, request: FastifyRequest, rule: Au
  * Checks every route's `config.auth` before its body is even read (onRequest). A public route
  * (most requests: the look-ups, content and pages) passes straight on, with no promise to wait for.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, byToken: Authenticate): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const rule = request.routeOptions.config?.auth;
     if (rule === undefined || rule === 'public') return done();
-    checkAuth(app, request, rule).then(() => done(), done);
+    checkAuth(request, rule, byToken).then(() => done(), done);
   });
 }
 

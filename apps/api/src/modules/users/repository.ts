@@ -1,17 +1,9 @@
 import type { UserRecord } from '@app/contract/accounts';
 import type { Queryable } from '../../db/db';
+import type { AuthUser } from '../../lib/auth-user';
 
-/** What authorisation needs to know about the caller. */
-export interface AuthUser {
-  id: number;
-  userName: string;
-  email: string;
-  companyId: number;
-  masterUser: boolean;
-  confirmedAt: Date | null;
-  sessionVersion: number;
-  passwordVersion: number;
-}
+// The modules name the caller's type through the users' repository, which reads it.
+export type { AuthUser };
 
 interface UserRow {
   id: number;
