@@ -32,6 +32,15 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.query('select secret_column from users_that_do_not_exist where password = $1', ['x']);
     return { ok: true };
   });
+  app.get('/api/test/unique-race', async () => {
+    // The same address written twice: the second write is the one a racing request would make.
+    await app.db.transaction(async (tx) => {
+      await tx.query('create temporary table raced (email text unique) on commit drop');
+      await tx.query(`insert into raced values ('ada@example.com')`);
+      await tx.query(`insert into raced values ('ada@example.com')`);
+    });
+    return { ok: true };
+  });
   app.get('/api/test/conflict', async () => {
     throw new HttpError(409, 'This sticker is already registered.');
   });
@@ -74,6 +83,16 @@ describe('errors', () => {
     expect(res.json()).toEqual({ message: GENERIC });
     expect(res.body).not.toMatch(/users_that_do_not_exist|select|secret_column|at /);
     expect(JSON.stringify(log.lines)).toContain('users_that_do_not_exist');
+  });
+
+  it('a write that races another onto a unique row answers 409 asking to try again, never 500', async () => {
+    t = await createTestApp();
+    await t.app.register(testRoutes);
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/unique-race' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'Someone else changed this at the same moment. Please reload and try again.',
+    });
   });
 
   it('an HttpError answers its status and message', async () => {

@@ -8,4 +8,6 @@ export type ErrorReply = z.infer<typeof errorReplySchema>;
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const NOT_FOUND_MESSAGE = 'Not found';
 /** The body of a 503 while the database is out of reach (a restart): nothing was changed. */
+/** Two requests wrote the same unique row at once: the later one is told, not failed. */
+export const CONFLICT_MESSAGE = 'Someone else changed this at the same moment. Please reload and try again.';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a minute.';

@@ -148,3 +148,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
   return error instanceof Error && unavailableMessages.test(error.message);
 }
+
+/**
+ * Whether an error is PostgreSQL's unique_violation (23505): a row another request wrote at the same
+ * moment, after this one checked and before it wrote. The caller answers 409, never 500.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

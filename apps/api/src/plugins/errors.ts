@@ -1,6 +1,11 @@
-import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '@app/contract/errors';
+import {
+  CONFLICT_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  SERVER_ERROR_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from '@app/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseUnavailableError } from '../db/db';
+import { DatabaseUnavailableError, isUniqueViolation } from '../db/db';
 
 /** Seconds a client is asked to wait before trying again while the database is out of reach. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -43,6 +48,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
         .type('application/json; charset=utf-8')
         .send({ message: UNAVAILABLE_MESSAGE });
+    }
+    // A unique row written by another request between this one's check and its write: a race the
+    // caller can retry, not our fault (a service that can name the row answers its own 409 first).
+    if (isUniqueViolation(error)) {
+      request.log.warn({ err: error }, 'Refused a write that raced another');
+      return reply.code(409).type('application/json; charset=utf-8').send({ message: CONFLICT_MESSAGE });
     }
     const status = statusOf(error);
     if (status >= 500) {

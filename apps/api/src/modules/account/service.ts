@@ -3,7 +3,7 @@ import { messages } from '@app/contract/messages';
 import type { AccountDetails, accountDetailsBody, changePasswordBody } from '@app/contract/workspace';
 import { workspaceMessages } from '@app/contract/workspace';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/db';
+import { type Db, isUniqueViolation, type Queryable } from '../../db/db';
 import type { ResolvedEnv } from '../../env';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
@@ -138,7 +138,11 @@ export async function cancelEmailChange(db: Db, token: string) {
     const email = await repo.lockUserEmail(tx, row.user_id);
     if (email !== row.old_email) {
       await refuseTakenEmail(tx, row.old_email, row.user_id);
-      await repo.setEmail(tx, row.user_id, row.old_email);
+      // Another account may take the address between the check and this write (it commits after
+      // the check read): the same answer as the check's.
+      await repo.setEmail(tx, row.user_id, row.old_email).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new HttpError(409, messages.server.emailTaken) : error;
+      });
     }
     // Whoever asked for the change loses every way in that did not need the owner's mailbox:
     // sessions, pending changes and reset links (which may have gone to the new address).
