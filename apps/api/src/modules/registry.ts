@@ -7,6 +7,7 @@ import { companyRoutes } from './company/routes';
 import { contactRoutes } from './contact/routes';
 import { contentMediaRoutes } from './content/media-routes';
 import { contentRoutes } from './content/routes';
+import { disclosureLogRoutes } from './disclosures/log-routes';
 import { disclosureReleaseRoutes } from './disclosures/release-routes';
 import { disclosuresRoutes } from './disclosures/routes';
 import { downloadsRoutes } from './downloads/routes';
@@ -44,6 +45,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   requestsRoutes,
   disclosuresRoutes,
   disclosureReleaseRoutes,
+  disclosureLogRoutes,
   qrRoutes,
   printRoutes,
   addressRoutes,
