@@ -53,6 +53,8 @@ export interface RequestRow {
   acknowledge_by: string | null;
   answered_at: Date | null;
   closed_at: Date | null;
+  /** A police, insurer or solicitor request: the operator's decision, once taken (docs/decisions/0052). */
+  third_party_decision?: 'disclose' | 'decline' | null;
 }
 
 const columns = `r.id, r.reference, r.company_id, r.site_id, r.brand, r.kind, r.state, r.outcome, r.nation, r.link_nonce,
@@ -61,12 +63,13 @@ const columns = `r.id, r.reference, r.company_id, r.site_id, r.brand, r.kind, r.
   r.representative, r.retention_days, r.received_at, r.received_on, r.identity_asked_on,
   r.identity_arrived_on, r.pauses, r.extension_asked_on, r.extension_reason, r.due_date,
   r.overwrite_date, r.footage_saved_at, r.footage_saved_how, r.footage_saved_note, r.acknowledged_at,
-  r.acknowledge_by, r.answered_at, r.closed_at`;
+  r.acknowledge_by, r.answered_at, r.closed_at, tp.decision as third_party_decision`;
 
 const from = `relay_requests r
   join sites s on s.id = r.site_id
   join companies c on c.id = r.company_id
-  left join stickers st on st.id = r.sticker_id`;
+  left join stickers st on st.id = r.sticker_id
+  left join third_party_requests tp on tp.request_id = r.id`;
 
 /** What the desk's list reads of each request: no long texts, no operator's name, no sign. */
 export type DeskRow = Pick<
@@ -297,6 +300,8 @@ export interface NewEvent {
   fromState?: RequestState | null;
   toState?: RequestState | null;
   body?: string;
+  /** The same facts in fields, for the records that read them (docs/decisions/0052). */
+  detail?: Record<string, unknown>;
   at: Date;
 }
 
@@ -304,8 +309,8 @@ export interface NewEvent {
 export async function appendEvent(q: Queryable, e: NewEvent): Promise<void> {
   await q.query(
     `insert into request_events (request_id, company_id, at, actor, actor_name, actor_user_id, action,
-       from_state, to_state, body)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       from_state, to_state, body, detail)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
     [
       e.requestId,
       e.companyId,
@@ -317,6 +322,7 @@ export async function appendEvent(q: Queryable, e: NewEvent): Promise<void> {
       e.fromState ?? null,
       e.toState ?? null,
       e.body ?? '',
+      JSON.stringify(e.detail ?? {}),
     ],
   );
 }

@@ -26,6 +26,7 @@ import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
 import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
 import { linkKey, referenceParams } from './private-link';
 import * as service from './service';
+import { thirdPartyRoutes } from './third-party-routes';
 
 const tags = ['requests'];
 const HOUR = 3_600_000;
@@ -75,6 +76,9 @@ const errors = {
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, env: app.env, storage: app.storage };
+
+  // The police, insurer and solicitor desk: its own form on a sign's page and the recorded decision.
+  await app.register(thirdPartyRoutes);
 
   app.post(
     '/api/signs/:signRef/contact',

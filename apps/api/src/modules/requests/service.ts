@@ -200,6 +200,17 @@ function operatorNext(row: DeskRow, overwrite: ExplainedDate | null, today: stri
 
 /** What the visitor can expect next, in words. */
 function visitorNext(row: RequestRow, today: string): string {
+  // The police, insurers and solicitors have no right of access to wait on: the operator decides.
+  if (row.kind === 'third_party' && row.state !== 'withdrawn') {
+    if (row.third_party_decision === 'decline')
+      return `${row.operator} has declined to disclose the footage. Their reasons are below.`;
+    if (row.third_party_decision === 'disclose')
+      return row.state === 'answered' || row.state === 'closed'
+        ? `${row.operator} has disclosed the footage: see below how and when.`
+        : `${row.operator} has decided to disclose the footage and will send it to you.`;
+    if (row.state !== 'answered' && row.state !== 'closed')
+      return `${row.operator} has your request and will decide whether to disclose the footage. They may write to you here first.`;
+  }
   const due = row.due_date ? formatUkDate(row.due_date) : null;
   if (isOverdue(row, dueOf(row), today))
     return `The answer was due on ${due}. You can remind the operator below, and you can complain to the Information Commissioner's Office (ICO): https://ico.org.uk/make-a-complaint or 0303 123 1113.`;
@@ -342,7 +353,6 @@ export function brandOf(row: RequestRow): BrandConfig {
 
 // ---- Intake
 
-/** Stores a visitor's request, tells the operator's chosen users and acknowledges it to the visitor. */
 /**
  * What the sign page's form posts when the page's scripts have not arrived (urlencoded fields, all
  * strings), as the JSON call takes it: empty optional fields left out, the footage fields only for a
@@ -371,19 +381,33 @@ export function intakeFromPostedForm(fields: Readonly<Record<string, string>>): 
   };
 }
 
+/** The sign a request is sent through, or why it takes none (checked before an upload is read). */
+export async function signTakingRequests(q: Db, signRef: string) {
+  const sign = await lookupSign(q, signRef);
+  if (!sign) throw new HttpError(404, lookupMessages.notFound);
+  const scheme = sign.scheme;
+  if (!scheme) throw new HttpError(409, lookupMessages.notRegistered);
+  if (!scheme.contact.relay) throw new HttpError(409, lookupMessages.relayOff);
+  return { sign, scheme };
+}
+
+/**
+ * Stores a visitor's request, tells the operator's chosen users and acknowledges it to the visitor.
+ * `alongside` stores what a request of its own form adds (a police request's details), in the same
+ * transaction, before anyone is told.
+ */
 export async function receiveRequest(
   ctx: Ctx,
   brand: BrandConfig,
   signRef: string,
   body: Intake,
   now = new Date(),
+  alongside?: (tx: Queryable, row: RequestRow) => Promise<void>,
 ) {
-  const sign = await lookupSign(ctx.db, signRef);
-  if (!sign) throw new HttpError(404, lookupMessages.notFound);
-  const scheme = sign.scheme;
-  if (!scheme) throw new HttpError(409, lookupMessages.notRegistered);
-  if (!scheme.contact.relay) throw new HttpError(409, lookupMessages.relayOff);
+  const { sign, scheme } = await signTakingRequests(ctx.db, signRef);
   const footage = body.kind === 'footage';
+  // A police, insurer or solicitor request names its incident's day, time and place too.
+  const incident = footage || body.kind === 'third_party';
 
   return ctx.db.transaction(async (tx) => {
     const site = await repo.siteForRequest(tx, scheme.siteId);
@@ -402,10 +426,10 @@ export async function receiveRequest(
       visitorName: body.name,
       visitorEmail: body.email,
       message: body.message,
-      footageDate: footage ? (body.footageDate ?? null) : null,
-      timeFrom: footage ? (body.timeFrom ?? null) : null,
-      timeTo: footage ? (body.timeTo ?? null) : null,
-      location: footage ? body.location : '',
+      footageDate: incident ? (body.footageDate ?? null) : null,
+      timeFrom: incident ? (body.timeFrom ?? null) : null,
+      timeTo: incident ? (body.timeTo ?? null) : null,
+      location: incident ? body.location : '',
       camera: footage ? body.camera : '',
       description: footage ? body.description : '',
       preferredForm: footage ? (body.preferredForm ?? null) : null,
@@ -438,6 +462,7 @@ export async function receiveRequest(
       body: '',
       at: now,
     });
+    if (alongside) await alongside(tx, row);
     await settle(tx, row, now);
     const dates = { due: row.due_date, overwrite, acknowledgeBy: row.acknowledge_by };
     for (const user of await repo.notifiedUsers(tx, row.company_id)) {

@@ -1,0 +1,398 @@
+// The desk for police, insurers and solicitors (docs/decisions/0052). The law: DPA 2018 Schedule 2,
+// Part 1, paragraph 2 permits (does not require) disclosure for the prevention or detection of crime;
+// paragraph 5 does so for legal proceedings and advice (5(3)) or where the law requires it (5(2)).
+// The operator decides each case and the history records the basis and the reasons.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
+import { invitedUser } from '../workspace/test-helpers';
+import { requestIdByReference } from './test-helpers';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const police = {
+  requester: 'police',
+  name: 'PC Dana Reid',
+  collarNumber: '4471',
+  force: 'Avon and Somerset Constabulary',
+  station: 'Bristol Central',
+  email: 'dana.reid@avonandsomerset.police.uk',
+  crimeReference: '5224/0131/26',
+  offence: 'Theft from a motor vehicle',
+  incidentDate: '2026-11-20',
+  incidentTime: '21:15',
+  incidentPlace: 'Level 2, near the lifts',
+  authorisingName: 'Jo Marsh',
+  authorisingRank: 'inspector',
+  message: 'Cameras covering level 2 from 21:00 to 21:30.',
+};
+
+const solicitor = {
+  requester: 'solicitor',
+  name: 'Priya Shah',
+  firm: 'Shah & Co Solicitors',
+  email: 'priya@shahco.example',
+  caseReference: 'SC/2211',
+  legalBasis: 'legal_claims',
+  incidentDate: '2026-11-18',
+  incidentPlace: 'Entrance barrier',
+  message: 'The collision at the entrance barrier at about 08:40.',
+};
+
+/** The parts the browser's form sends: `data` as JSON and, when given, one `uploadFile`. */
+function official(data: unknown, file?: { name: string; bytes: string; type?: string }) {
+  const boundary = '----official';
+  const parts = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`,
+  ];
+  if (file)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n${file.bytes}\r\n`,
+    );
+  parts.push(`--${boundary}--\r\n`);
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: parts.join(''),
+  };
+}
+
+const authority = { name: 'authority.pdf', bytes: '%PDF-1.4 signed authority of the client' };
+
+let client = 0;
+/** Each call from its own client address, so the per-address limit (5 an hour) is not what answers. */
+const file = (signRef: string, data: unknown, attached?: Parameters<typeof official>[1]) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/signs/${signRef}/official`,
+    remoteAddress: `198.51.100.${(client++ % 250) + 1}`,
+    ...official(data, attached),
+  });
+
+async function filed(
+  operator: Registered,
+  data: unknown = police,
+  attached?: Parameters<typeof official>[1],
+) {
+  const res = await file(operator.sticker.signRef, data, attached);
+  expect(res.statusCode, res.body).toBe(200);
+  const reference: string = res.json().reference;
+  return { reference, id: await requestIdByReference(t.db, reference) };
+}
+
+async function privateLink(email: string) {
+  const mails = await outboxFor(t.db, email);
+  const ack = mails.find((m) => m.subject.startsWith('Your request'));
+  const match = /\/request\/(R-[A-Z0-9-]+)#(\S+)/.exec(ack?.text_body ?? '');
+  if (!match?.[1] || !match[2]) throw new Error(`No private link in: ${ack?.text_body}`);
+  return { reference: match[1], secret: match[2] };
+}
+
+const decline = {
+  decision: 'decline',
+  basis: 'crime',
+  reasons: ['too_broad', 'not_authorised'],
+  reasonsText: 'The authorising officer is a sergeant; the window asked for is a whole evening.',
+};
+
+describe('a police officer files a request from a sign', () => {
+  it('gives a reference and a private page, and the operator sees every field', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t, { companyName: 'Quayside Parking Ltd' });
+    const { reference, id } = await filed(operator);
+    expect(reference).toMatch(/^R-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    const link = await privateLink(police.email);
+    expect(link.reference).toBe(reference);
+    const page = await call(t, 'GET', `/api/requests/visitor/${reference}`, {
+      headers: { 'x-request-key': link.secret },
+    });
+    expect(page.json()).toMatchObject({ kind: 'third_party', state: 'received', footageDate: '2026-11-20' });
+    expect(page.json().next).toBe(
+      'Quayside Parking Ltd has your request and will decide whether to disclose the footage. They may write to you here first.',
+    );
+
+    const details = await call(t, 'GET', `/api/requests/${id}/third-party`, { token: operator.token });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({
+      requester: 'police',
+      basis: 'crime',
+      decision: null,
+      handedOver: null,
+    });
+    expect(details.json().details).toEqual([
+      { label: 'Name', value: 'PC Dana Reid' },
+      { label: 'Collar number', value: '4471' },
+      { label: 'Force', value: 'Avon and Somerset Constabulary' },
+      { label: 'Station', value: 'Bristol Central' },
+      { label: 'Work e-mail', value: 'dana.reid@avonandsomerset.police.uk' },
+      { label: 'Crime reference', value: '5224/0131/26' },
+      { label: 'Offence', value: 'Theft from a motor vehicle' },
+      { label: 'Incident date', value: '20 November 2026' },
+      { label: 'Incident time', value: '21:15' },
+      { label: 'Incident place', value: 'Level 2, near the lifts' },
+      { label: 'Authorising officer', value: 'Jo Marsh' },
+      { label: 'Authorising officer’s rank', value: 'Inspector' },
+      { label: 'Footage needed', value: 'Cameras covering level 2 from 21:00 to 21:30.' },
+    ]);
+    const stored = await t.db.one<{ action: string; detail: unknown }>(
+      "select action, detail from request_events where request_id = $1 and action = 'third_party_received'",
+      [id],
+    );
+    // Paragraph 2 (crime) is the basis a police request points to.
+    expect(stored.detail).toEqual({
+      requester: 'police',
+      organisation: 'Avon and Somerset Constabulary',
+      theirReference: '5224/0131/26',
+      basis: 'crime',
+    });
+  });
+
+  it('refuses an incomplete form, a rank below inspector, unknown fields and an attachment', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const sign = operator.sticker.signRef;
+    const refused = [
+      await file(sign, { ...police, crimeReference: '' }),
+      await file(sign, { ...police, authorisingRank: 'sergeant' }),
+      await file(sign, { ...police, extra: 'x' }),
+      await file(sign, { ...police, requester: 'bailiff' }),
+      await file(sign, { ...police, incidentTime: '25:00' }),
+      await file(sign, { ...police, name: 'PC Reid\nBcc: x@example.com' }),
+      await file(sign, police, authority),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    expect(refused[0]?.json().message).toBe('Enter the crime reference.');
+    expect(refused[1]?.json().message).toBe('Choose the authorising officer’s rank: inspector or above.');
+    expect(refused[6]?.json().message).toBe('A police request takes no attachment.');
+    expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
+    expect(await t.db.query('select 1 from request_documents')).toEqual([]);
+  });
+
+  it('counts the mail it sends: 5 an hour to one work e-mail', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      // Each from its own client address: the e-mail's own count is what stops the sixth.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/signs/${operator.sticker.signRef}/official`,
+        remoteAddress: `203.0.113.${i + 1}`,
+        ...official({ ...police, email: i % 2 ? 'Dana.Reid+x@avonandsomerset.police.uk' : police.email }),
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('counts 5 an hour from one client address, before the body is read', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/signs/${operator.sticker.signRef}/official`,
+        remoteAddress: '203.0.113.9',
+        ...official({ ...police, email: `officer${i}@avonandsomerset.police.uk` }),
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('an insurer or a solicitor files a request', () => {
+  it("keeps the client's authority as the request's document, for master users", async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const { id } = await filed(operator, solicitor, authority);
+    const details = (
+      await call(t, 'GET', `/api/requests/${id}/third-party`, { token: operator.token })
+    ).json();
+    // Paragraph 5(3): legal proceedings, advice, establishing or defending legal rights.
+    expect(details.basis).toBe('legal_claims');
+    expect(details.details).toContainEqual({ label: 'Firm', value: 'Shah & Co Solicitors' });
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    expect(desk.documents).toEqual([expect.objectContaining({ filename: 'authority.pdf', deleted: false })]);
+    const plain = await invitedUser(t, operator.token, 'colleague@example.com');
+    const docUrl = `/api/requests/${id}/documents/${desk.documents[0].id}`;
+    expect((await call(t, 'GET', docUrl, { token: plain.token })).statusCode).toBe(403);
+  });
+
+  it('refuses a missing authority and a file that is not what its name says, storing nothing', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const sign = operator.sticker.signRef;
+    const missing = await file(sign, { ...solicitor, requester: 'insurer' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Attach your client's signed authority: a PDF or a JPEG photo.");
+    const disguised = await file(sign, solicitor, { name: 'authority.pdf', bytes: 'MZ not a pdf at all' });
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().message).toMatch(/is not a PDF or JPG file/);
+    const noBasis = await file(sign, { ...solicitor, legalBasis: 'curiosity' }, authority);
+    expect(noBasis.statusCode).toBe(400);
+    expect(noBasis.json().message).toBe('Choose the legal basis.');
+    expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
+    expect(await t.db.query('select 1 from request_documents')).toEqual([]);
+  });
+});
+
+describe('the operator decides', () => {
+  it('declines with reasons: the history records the basis, the requester is mailed and their page says so', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t, { companyName: 'Quayside Parking Ltd' });
+    const { id, reference } = await filed(operator);
+    const { secret } = await privateLink(police.email);
+    const before = (await outboxFor(t.db, police.email)).length;
+    const res = await call(t, 'POST', `/api/requests/${id}/third-party/decision`, {
+      token: operator.token,
+      body: decline,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().decision).toMatchObject({ ...decline, by: operator.body.userName });
+
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    expect(desk.state).toBe('answered');
+    expect(desk.history.at(-1)).toMatchObject({
+      action: 'third_party_declined',
+      fromState: 'received',
+      toState: 'answered',
+      body: [
+        'Declined to disclose.',
+        'Basis: Prevention or detection of crime, or catching or prosecuting offenders (DPA 2018, Schedule 2, paragraph 2).',
+        'Reasons: The request is too broad or not specific enough; Not authorised at inspector rank or above.',
+        decline.reasonsText,
+      ].join('\n'),
+    });
+    const event = await t.db.one<{ detail: unknown }>(
+      "select detail from request_events where request_id = $1 and action = 'third_party_declined'",
+      [id],
+    );
+    expect(event.detail).toEqual({
+      decision: 'decline',
+      basis: 'crime',
+      reasons: ['too_broad', 'not_authorised'],
+      reasonsText: decline.reasonsText,
+      recipient: {
+        name: 'PC Dana Reid',
+        organisation: 'Avon and Somerset Constabulary',
+        email: 'dana.reid@avonandsomerset.police.uk',
+      },
+    });
+
+    const mails = await outboxFor(t.db, police.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.text_body).toContain(
+      'Quayside Parking Ltd has declined to disclose the footage you asked for, and says why.',
+    );
+    // Only that it changed: the reasons are on the private page, not in a mail.
+    expect(mails.at(-1)?.text_body).not.toContain('sergeant');
+    const page = (
+      await call(t, 'GET', `/api/requests/visitor/${reference}`, { headers: { 'x-request-key': secret } })
+    ).json();
+    expect(page.next).toBe(
+      'Quayside Parking Ltd has declined to disclose the footage. Their reasons are below.',
+    );
+    expect(page.history.at(-1)).toMatchObject({ action: 'third_party_declined' });
+
+    const again = await call(t, 'POST', `/api/requests/${id}/third-party/decision`, {
+      token: operator.token,
+      body: { ...decline, decision: 'disclose', reasons: ['specific'] },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('discloses on the basis chosen, then records the footage handed over outside the product', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const { id } = await filed(operator, solicitor, authority);
+    const early = await call(t, 'POST', `/api/requests/${id}/third-party/handed-over`, {
+      token: operator.token,
+      body: { what: 'Clip', when: '2026-11-27T10:00', toWhom: 'Priya Shah', how: 'Their upload link' },
+    });
+    expect(early.statusCode).toBe(409);
+    const disclose = await call(t, 'POST', `/api/requests/${id}/third-party/decision`, {
+      token: operator.token,
+      body: {
+        decision: 'disclose',
+        basis: 'legal_claims',
+        reasons: ['specific', 'authority_shown'],
+        reasonsText: 'Signed client authority for a claim about this collision.',
+      },
+    });
+    expect(disclose.statusCode).toBe(200);
+    expect((await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json().state).toBe(
+      'in_progress',
+    );
+    const handed = {
+      what: 'Entrance camera, 08:35 to 08:45 (one MP4, 41 MB)',
+      when: '2026-11-27T10:00',
+      toWhom: 'Priya Shah, Shah & Co Solicitors',
+      how: 'The firm’s secure upload link',
+    };
+    const res = await call(t, 'POST', `/api/requests/${id}/third-party/handed-over`, {
+      token: operator.token,
+      body: handed,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().handedOver).toMatchObject(handed);
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    expect(desk.state).toBe('answered');
+    expect(desk.history.at(-1)).toMatchObject({
+      action: 'handed_over_outside',
+      body: 'Handed over outside the product: Entrance camera, 08:35 to 08:45 (one MP4, 41 MB), on 27 November 2026 at 10:00, to Priya Shah, Shah & Co Solicitors, by The firm’s secure upload link.',
+    });
+    const event = await t.db.one<{ detail: unknown }>(
+      "select detail from request_events where request_id = $1 and action = 'handed_over_outside'",
+      [id],
+    );
+    expect(event.detail).toEqual({
+      basis: 'legal_claims',
+      ...handed,
+      recipient: { name: 'Priya Shah', organisation: 'Shah & Co Solicitors', email: 'priya@shahco.example' },
+    });
+  });
+
+  it('refuses another company, a plain user, reasons of the other decision and too few words', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const { id } = await filed(a);
+    const plain = await invitedUser(t, a.token, 'colleague@example.com');
+    const decideAs = (token: string, body: unknown) =>
+      call(t, 'POST', `/api/requests/${id}/third-party/decision`, { token, body });
+    expect((await call(t, 'GET', `/api/requests/${id}/third-party`, { token: b.token })).statusCode).toBe(
+      404,
+    );
+    expect((await decideAs(b.token, decline)).statusCode).toBe(404);
+    // A plain user may read the request but not decide it: deciding is for master users.
+    expect((await call(t, 'GET', `/api/requests/${id}/third-party`, { token: plain.token })).statusCode).toBe(
+      200,
+    );
+    expect((await decideAs(plain.token, decline)).statusCode).toBe(403);
+    const short = await decideAs(a.token, { ...decline, reasonsText: 'No.' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Write why, in at least 20 characters: it is the record.');
+    const mixed = await decideAs(a.token, { ...decline, reasons: ['specific'] });
+    expect(mixed.statusCode).toBe(400);
+    const none = await decideAs(a.token, { ...decline, reasons: [] });
+    expect(none.statusCode).toBe(400);
+    const noBasis = await decideAs(a.token, { ...decline, basis: 'because' });
+    expect(noBasis.statusCode).toBe(400);
+    // A request that is not a third party's has no decision to take.
+    const question = await call(t, 'POST', `/api/signs/${a.sticker.signRef}/contact`, {
+      body: { name: 'Sam', email: 'sam@example.net', kind: 'question', message: 'Hello' },
+    });
+    const otherId = await requestIdByReference(t.db, question.json().reference);
+    expect(
+      (
+        await call(t, 'POST', `/api/requests/${otherId}/third-party/decision`, {
+          token: a.token,
+          body: decline,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await t.db.query("select 1 from request_events where action like 'third_party_d%'")).toEqual([]);
+  });
+});
