@@ -1,7 +1,11 @@
 import { KEY_INFO_MAX, SIGN_UP_LIMITS, SITE_NAME_MAX } from '@app/contract/accounts';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, retentionMessages } from '@app/contract/retention';
 import { useEffect, useState } from 'react';
-import { type AddressField, AddressFields, type AddressValues } from '../address/address-fields';
+import {
+  type AddressField,
+  AddressFields,
+  type AddressValues,
+} from '../../components/address/address-fields';
 import formStyles from './form.module.css';
 import { TextAreaField, TextField, type TextFieldProps } from './form-fields';
 import { KEY_INFO_EXAMPLE, type SignUpStepProps } from './sign-up-form';

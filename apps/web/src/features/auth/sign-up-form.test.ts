@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countyOption, UK_COUNTY_OPTIONS } from '../address/uk-counties';
+import { countyOption, UK_COUNTY_OPTIONS } from '../../components/address/uk-counties';
 import { checkSubmit, toSignUpBody } from './sign-up-form';
 import { emptySignUp, type SignUpValues } from './sign-up-values';
 

@@ -2,12 +2,12 @@ import { lookupMessages, SEARCH_TERM_MIN } from '@app/contract/lookup-text';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { SchemeDetails } from '../../components/scheme-details';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { recordSearch } from './api/record-search';
 import { useSchemeSearch } from './api/search-schemes';
 import { signPath } from './format';
 import styles from './lookup.module.css';
-import { SchemeDetails } from './scheme-details';
 
 /** /search: schemes by company name, site name, town or postcode; 20 a page. */
 export function SearchPage() {

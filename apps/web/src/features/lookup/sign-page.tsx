@@ -2,6 +2,7 @@ import { lookupMessages } from '@app/contract/lookup-text';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { SchemeDetails } from '../../components/scheme-details';
 import { ApiError } from '../../lib/api-client';
 import { useSignLookup } from './api/lookup-sign';
 import { recordSearch } from './api/record-search';
@@ -9,7 +10,6 @@ import { useSignQr } from './api/sign-qr';
 import { signPath } from './format';
 import styles from './lookup.module.css';
 import { NotRegisteredText } from './not-registered-text';
-import { SchemeDetails } from './scheme-details';
 import { useApiUrl } from './use-api-url';
 
 /** What the sign's page gives the form that contacts the operator (composed by the brand's routes). */

@@ -1,9 +1,9 @@
 import { type CompanyRecord, companyBody, workspaceLimits as L } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { AddressFields, addressFormValues, storedAddress } from '../../components/address/address-fields';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { companyQuery, saveCompany } from './api';
 import { errorText, FormProblems, type Problems, problemsOf, TextField } from './fields';
 import { WorkspacePage } from './signed-in';

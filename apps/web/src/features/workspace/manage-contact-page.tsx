@@ -10,8 +10,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageLoading } from '../../components/lazy-page';
+import { SchemeDetails } from '../../components/scheme-details';
 import { notify } from '../../lib/notify';
-import { SchemeDetails } from '../lookup/scheme-details';
 import { followCompany, publicationQuery, savePublication, sitesQuery } from './api';
 import { CheckboxField, errorText, FormProblems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';

@@ -3,9 +3,9 @@ import { workspaceLimits as L, type SiteBody, type SiteRecord, siteBody } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AddressFields, addressFormValues, storedAddress } from '../../components/address/address-fields';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { AddressFields, addressFormValues, storedAddress } from '../address/address-fields';
 import { addSite, saveSite, siteQuery } from './api';
 import { errorText, FormProblems, NumberField, type Problems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';

@@ -2,7 +2,7 @@ import { formatUkDate } from '@app/contract/dates';
 import type { Scheme } from '@app/contract/lookup';
 import { lookupMessages } from '@app/contract/lookup-text';
 import { retentionText } from '@app/contract/retention';
-import styles from './lookup.module.css';
+import styles from './scheme-details.module.css';
 
 /** What the public sees of a scheme: who runs it, why, for how long, and how to reach them. */
 export function SchemeDetails({ scheme }: { scheme: Scheme }) {
