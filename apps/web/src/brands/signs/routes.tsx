@@ -4,7 +4,8 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contactUsRoute } from '../../features/contact/contact-route';
-import { RequestFilesSlot } from '../../features/disclosures/slots';
+import { disclosureLogRoutes } from '../../features/disclosures/log-routes';
+import { RequestFilesSlot, VisitorFootageSlot } from '../../features/disclosures/slots';
 import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
 import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
@@ -25,11 +26,12 @@ const plainPage = (slug: string) =>
   markdownPage(slug, () => import('../../features/content/content-page').then((m) => m.ContentPage));
 
 export const routes: RouteObject[] = [
-  // The sign's page shows the request desk's form, and a request's page its files: composed here, as
-  // features never import each other.
+  // The sign's page shows the request desk's form, a request's page its files, and the visitor's
+  // page what was released to them: composed here, as features never import each other.
   ...lookupRoutes({ contactForm: RequestFormSlot }),
-  ...requestsRoutes({ requestFiles: RequestFilesSlot }),
+  ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
   ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...disclosureLogRoutes,
   {
     path: '/',
     element: markdownPage('home', () => import('../../features/content/home-page').then((m) => m.HomePage)),

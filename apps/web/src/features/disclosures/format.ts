@@ -70,3 +70,14 @@ export const isStillKind = (kind: DisclosureFileKind | null) => kind === 'jpeg' 
 
 /** The names the API takes (decision 0048); the picker offers these first. */
 export const ACCEPTED_EXTENSIONS = '.mp4,.m4v,.mov,.avi,.mkv,.dav,.jpg,.jpeg,.png';
+
+/**
+ * A moment as the UK reads it, in UK time whatever the device's zone: '12 Dec 2026, 10:05'. Dates
+ * of releases, expiry and downloads are instants, and a visitor abroad is still told the UK's.
+ */
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });

@@ -1,11 +1,15 @@
 import { brandById } from '@app/brands';
+import type { DisclosureSummary } from '@app/contract/disclosure-release';
 import type { DisclosureFile } from '@app/contract/disclosures';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { BrandProvider } from '../../lib/brand';
 import { fakeToken } from '../../test/render-shell';
 import { FootageSection } from './footage-section';
+import { ReleaseSection } from './release-section';
+import { VisitorFootage } from './visitor-footage';
 
 export const TOKEN = fakeToken(3600, 7);
 
@@ -15,16 +19,31 @@ export function signIn(master = false) {
   localStorage.setItem('masterUser', JSON.stringify(master));
 }
 
-/** The section of request 12, as the request's page draws it. */
-export function renderSection(master = false) {
+function renderWithClient(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <BrandProvider brand={brandById('signs')}>
-      <QueryClientProvider client={client}>
-        <FootageSection requestId={12} master={master} />
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </BrandProvider>,
   );
+}
+
+/** The section of request 12, as the request's page draws it. */
+export function renderSection(master = false) {
+  renderWithClient(<FootageSection requestId={12} master={master} />);
+}
+
+/** "Release to the visitor" of request 12, as the request's page draws it. */
+export function renderRelease(master = false) {
+  renderWithClient(<ReleaseSection requestId={12} master={master} />);
+}
+
+/** The private link's key of request R-000012 in the tests. */
+export const LINK_KEY = 'k3y-0f-the-l1nk';
+
+/** "Your footage" on the visitor's page of request R-000012. */
+export function renderVisitorFootage() {
+  renderWithClient(<VisitorFootage reference="R-000012" secret={LINK_KEY} />);
 }
 
 export type Reply = { status: number; body: unknown };
@@ -32,6 +51,7 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** Answers fetch by "METHOD /path" (a list is answered in turn, its last reply kept); records every call. */
@@ -45,7 +65,12 @@ export function stubFetch(replies: Record<string, Reply | Reply[]>) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = new URL(url, 'http://signs.localhost').pathname;
       const method = init.method ?? 'GET';
-      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        method,
+        path,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
+      });
       const queue = queues.get(`${method} ${path}`);
       const reply = (queue && (queue.length > 1 ? queue.shift() : queue[0])) ?? {
         status: 404,
@@ -243,3 +268,17 @@ export function fileOf(name: string, size: number, type = 'video/mp4') {
   bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]);
   return new File([bytes], name, { type, lastModified: 1_764_000_000_000 });
 }
+
+/** A release of request 12: the clip and the letter, active for 14 days. */
+export const released = (over: Partial<DisclosureSummary> = {}): DisclosureSummary => ({
+  id: 5,
+  state: 'available',
+  releasedAt: '2026-11-27T10:00:00.000Z',
+  releasedBy: 'sam',
+  expiresAt: '2026-12-11T10:00:00.000Z',
+  revokedAt: null,
+  copiesDeletedAt: null,
+  files: [{ id: 9, filename: 'car-park-14-05.mp4', sha256: HASH, sizeBytes: 52_428_800, downloads: 0 }],
+  letter: { sha256: 'c'.repeat(64), sizeBytes: 24_576 },
+  ...over,
+});

@@ -45,14 +45,16 @@ export function stubFetch(replies: Record<string, Reply | Reply[]>) {
   return calls;
 }
 
-/** The request's files are another feature's: its tests show them, these show where they sit. */
+/** The request's files and the visitor's footage are another feature's: its tests show them. */
 function NoFiles() {
   return null;
 }
 
 /** The request desk's pages at `path`, in a memory router; `hash` is the address's fragment. */
 export function renderRequests(path: string) {
-  const router = createMemoryRouter(requestsRoutes({ requestFiles: NoFiles }), { initialEntries: [path] });
+  const router = createMemoryRouter(requestsRoutes({ requestFiles: NoFiles, visitorFootage: NoFiles }), {
+    initialEntries: [path],
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <BrandProvider brand={brandById('signs')}>

@@ -8,7 +8,7 @@ import {
 } from '@app/contract/request-lifecycle';
 import type { VisitorRequest } from '@app/contract/requests';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ComponentType, type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { FieldError, RequiredMark } from '../../components/form-fields';
@@ -24,6 +24,14 @@ import { visitorMessage } from './api/visitor-message';
 import { ExplainedDateText, failureText, footageWhen, HistoryList, TextForm } from './request-parts';
 import styles from './requests.module.css';
 import { readVisitorKey } from './visitor-key';
+
+/** What the visitor's page is handed to show of what was released to them (another feature's part). */
+export interface VisitorFootageProps {
+  /** The request's reference as the link's address has it. */
+  reference: string;
+  /** The private link's key, sent in a header by every call. */
+  secret: string;
+}
 
 /** The files accepted as proof of identity or authority: those the API checks by content (PDF, JPEG). */
 export const PROOF_TYPES = ['application/pdf', 'image/jpeg'] as const;
@@ -182,10 +190,12 @@ function RequestView({
   request,
   reference,
   secret,
+  Footage,
 }: {
   request: VisitorRequest;
   reference: string;
   secret: string;
+  Footage: ComponentType<VisitorFootageProps>;
 }) {
   const queryClient = useQueryClient();
   const update = (reply: VisitorRequest) => queryClient.setQueryData(visitorRequestKey(reference), reply);
@@ -284,6 +294,8 @@ function RequestView({
         </section>
       )}
 
+      <Footage reference={reference} secret={secret} />
+
       {request.actions.length > 0 && (
         <section className={styles.card} aria-labelledby="asked-heading">
           <h2 id="asked-heading">What you can do</h2>
@@ -363,9 +375,10 @@ function RequestView({
 /**
  * /request/{reference}#{secret}: the visitor's own page, opened from the link in their mail, with no
  * account. Drawn in the browser only: the secret is in the address's fragment, which is never sent
- * to the server, and goes to the API in a header.
+ * to the server, and goes to the API in a header. What was released to the visitor (`footage`) is
+ * another feature's part.
  */
-export function VisitorPage() {
+export function VisitorPage({ footage }: { footage: ComponentType<VisitorFootageProps> }) {
   const { reference = '' } = useParams();
   const location = useLocation();
   const [secret] = useState(() => readVisitorKey(reference, location.hash));
@@ -389,7 +402,7 @@ export function VisitorPage() {
           Your request could not be opened just now. Please check your connection and reload the page.
         </p>
       ) : (
-        <RequestView request={request.data} reference={reference} secret={secret ?? ''} />
+        <RequestView request={request.data} reference={reference} secret={secret ?? ''} Footage={footage} />
       )}
     </PageShell>
   );
