@@ -81,6 +81,8 @@ const extraRoutes: Partial<Record<BrandId, string[]>> = {
   signs: [
     '/company',
     '/company-users',
+    // The company's disclosure log (decision 0053), in the master user's Company menu.
+    '/company/disclosure-log',
     '/sign/:signRef',
     '/sign/:signRef/contact',
     '/sign/:signRef/contact/sent',

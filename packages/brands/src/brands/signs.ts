@@ -77,6 +77,7 @@ export const signs: BrandConfig = {
         children: [
           { label: 'Company details', to: '/company' },
           { label: 'Company users', to: '/company-users' },
+          { label: 'Disclosure log', to: '/company/disclosure-log' },
         ],
       },
       findOperator,
@@ -118,6 +119,7 @@ export const signs: BrandConfig = {
     // Pages of the master user menu (SPEC.md section 6 does not list them as routes).
     '/company': { title: 'Company details' },
     '/company-users': { title: 'Company users' },
+    '/company/disclosure-log': { title: 'Disclosure log' },
     // Where the invitation mail of a company user lands.
     '/accept-invite': { title: 'Accept your invitation' },
     // The public page of each sign (its QR code points here), its printable sign, and the
