@@ -17,6 +17,7 @@ const nodeEnvs = ['development', 'production', 'test'] as const;
 const addressProviders = ['demo', 'getaddress'] as const;
 const storageKinds = ['local', 's3'] as const;
 const switches = ['on', 'off'] as const;
+const cdnPurgeStyles = ['fastly', 'cloudflare'] as const;
 
 // Messages read "<VARIABLE> <message>", so each one starts with the rule the value broke.
 const port = z
@@ -130,6 +131,9 @@ const envSchema = z
     // 4 GiB by default; at most 5 TiB, the most an S3 object may hold.
     CLIP_MAX_BYTES: byteCount(1024, 5 * 1024 ** 4).default(4 * 1024 ** 3),
     DISCLOSURE_DAYS: wholeNumber(1, 90).default(14),
+    CDN_PURGE_URL: urlWithScheme(['http', 'https']).optional(),
+    CDN_PURGE_STYLE: oneOf(cdnPurgeStyles).default('fastly'),
+    CDN_PURGE_TOKEN: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.JWT_SECRET) {
@@ -215,6 +219,13 @@ export interface Env {
   clipMaxBytes: number;
   /** How many days a released disclosure can be downloaded before its copies are deleted. */
   disclosureDays: number;
+  /**
+   * Where a change's surrogate keys are purged at the CDN (lib/cdn-purge.ts): Fastly's
+   * `Surrogate-Key` purge (also Varnish's, as e2e/varnish/default.vcl takes it) or Cloudflare's
+   * `{"tags":[...]}`; the token is a secret from the environment. Unset: nothing is purged and the
+   * short shared lifetimes alone bound how long a change takes to reach visitors.
+   */
+  cdnPurge: { url: string; style: (typeof cdnPurgeStyles)[number]; token: string | undefined } | undefined;
 }
 
 /** An environment whose signing secret is known. */
@@ -265,6 +276,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
     clipMaxBytes: v.CLIP_MAX_BYTES,
     disclosureDays: v.DISCLOSURE_DAYS,
+    cdnPurge: v.CDN_PURGE_URL
+      ? { url: v.CDN_PURGE_URL, style: v.CDN_PURGE_STYLE, token: v.CDN_PURGE_TOKEN }
+      : undefined,
     storage:
       v.STORAGE === 's3'
         ? {

@@ -4,19 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Cache-Control of public answers, for browsers (max-age) and for a CDN or shared cache in front
  * (s-maxage, then stale-while-revalidate: served at once while one request refreshes it).
- * Worst case a change reaches a visitor after s-maxage + stale-while-revalidate without a purge
- * (docs/decisions/0024).
+ * Worst case a change reaches a visitor after s-maxage + stale-while-revalidate (or stale-if-error)
+ * without a purge (docs/decisions/0024, 0054).
  */
 export const publicCache = {
   /**
    * A sign's operator and contact details (the look-up JSON, the sign page): a browser always
    * asks again (a 304 when unchanged), so a phone never shows a number the operator has just
-   * withdrawn; a CDN keeps it 30 s and serves it stale for 30 s more while it refreshes, and for
-   * an hour while the origin is failing (an hour-old contact beats an error under a camera).
+   * withdrawn. A CDN keeps it 30 s, serves it stale for 20 s more while it refreshes or while the
+   * origin fails, and no longer: without a purge (CDN_PURGE_URL), a withdrawn phone number or home
+   * address leaves every shared cache within 50 s; with one, at once (docs/decisions/0054).
    */
-  sign: 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=3600',
+  sign: 'public, max-age=0, s-maxage=30, stale-while-revalidate=20, stale-if-error=20',
   /** Search results: the same people's details, found by name. */
-  search: 'public, max-age=0, s-maxage=30, stale-while-revalidate=30',
+  search: 'public, max-age=0, s-maxage=30, stale-while-revalidate=20',
   /**
    * Catalogue and content pages: they change only when the content is published (a deploy or a
    * seed), and a few minutes' delay misleads nobody.

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SURROGATE_KEY, surrogateKeysOf } from '../lib/cdn-keys';
 
 export type RenderResult =
   | { kind: 'page'; html: string; data: string }
@@ -26,8 +27,12 @@ export interface DataFailure {
   retryAfter: string | undefined;
 }
 
-/** A render, and the worst failure of its data reads (undefined when they all succeeded). */
-export type RenderOutcome = RenderResult & { dataFailure?: DataFailure };
+/**
+ * A render, the worst failure of its data reads (undefined when they all succeeded), and the
+ * surrogate keys of the answers it read (lib/cdn-keys.ts): the page shows them, so it is purged
+ * with them.
+ */
+export type RenderOutcome = RenderResult & { dataFailure?: DataFailure; surrogateKeys: string[] };
 
 /** Draws the page at `url` for the visitor who asked for it. */
 export type RenderPage = (request: FastifyRequest, url: URL) => Promise<RenderOutcome>;
@@ -46,6 +51,7 @@ function severity(status: number): number {
 interface RenderVisit {
   request: FastifyRequest;
   dataFailure?: DataFailure;
+  surrogateKeys: Set<string>;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -81,6 +87,7 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: request.ip,
     });
+    for (const key of surrogateKeysOf(reply.headers[SURROGATE_KEY])) visit.surrogateKeys.add(key);
     if (reply.statusCode >= 400) {
       const worst = visit.dataFailure;
       if (!worst || severity(reply.statusCode) > severity(worst.status)) {
@@ -102,10 +109,13 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     });
   });
   return (request, url) => {
-    const visit: RenderVisit = { request };
+    const visit: RenderVisit = { request, surrogateKeys: new Set() };
     return visitor.run(visit, async () => {
       const result = await renderer.render(url);
-      return visit.dataFailure ? { ...result, dataFailure: visit.dataFailure } : result;
+      const surrogateKeys = [...visit.surrogateKeys];
+      return visit.dataFailure
+        ? { ...result, dataFailure: visit.dataFailure, surrogateKeys }
+        : { ...result, surrogateKeys };
     });
   };
 }

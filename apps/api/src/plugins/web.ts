@@ -5,7 +5,8 @@ import type { BrandConfig } from '@app/brands';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Env } from '../env';
-import { matchesEtag } from '../lib/public-cache';
+import { brandKey, tagReply } from '../lib/cdn-keys';
+import { matchesEtag, publicCache } from '../lib/public-cache';
 import { publicOrigin } from '../lib/public-url';
 import { publicReadLimit, takePublicRead } from './rate-limit';
 import {
@@ -27,10 +28,17 @@ export const NOT_BUILT_MESSAGE =
 /** Files a deploy may change under the same name (logos, favicons, images). */
 const SHORT_CACHE = 'public, max-age=3600';
 /**
- * A server-rendered public page: browsers ask again each time (an ETag makes that a 304), a CDN
- * may serve it for a minute and, while it asks again, for ten more (docs/decisions/0022).
+ * A server-rendered public page that shows nobody's details (a home, a product): browsers ask
+ * again each time (an ETag makes that a 304), a CDN may serve it for a minute and, while it asks
+ * again, for ten more (docs/decisions/0022).
  */
 const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/**
+ * A drawn page showing a sign's operator and contact (its reads carried surrogate keys): as short
+ * as the look-up's own answer, so a withdrawn number or address leaves a CDN that is not purged
+ * within a minute (docs/decisions/0054).
+ */
+const SIGN_PAGE_CACHE = publicCache.sign;
 /**
  * The page of something that does not exist (a sign nobody has): a CDN may keep the 404 for half
  * a minute, never stale, so a sign registered a moment later is found soon.
@@ -269,6 +277,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
         if (rendered.dataFailure) {
           const failed = failedPage(rendered.dataFailure, page.pattern);
           if (failed.retryAfter) reply.header('retry-after', failed.retryAfter);
+          if (failed.cache !== 'no-store') tagReply(reply, [brandKey(brand.id)]);
           return reply
             .code(failed.status)
             .header('cache-control', failed.cache)
@@ -277,7 +286,12 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
             .send(html);
         }
         const etag = etagOf(html);
-        reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'accept-encoding');
+        // Filed under the brand and whatever the page read (a sign, its site and company), so a
+        // change to any of them purges it at the CDN (docs/decisions/0054).
+        tagReply(reply, [brandKey(brand.id), ...rendered.surrogateKeys])
+          .header('cache-control', rendered.surrogateKeys.length > 0 ? SIGN_PAGE_CACHE : PAGE_CACHE)
+          .header('etag', etag)
+          .header('vary', 'accept-encoding');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
         return reply.type('text/html; charset=utf-8').send(html);
       }

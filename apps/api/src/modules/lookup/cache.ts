@@ -1,6 +1,8 @@
 import { signRefKey } from '@app/contract/accounts';
 import type { SignLookupReply } from '@app/contract/lookup';
 import type { FastifyInstance } from 'fastify';
+import { keysOfChange, SIGNS_KEY, signKeys } from '../../lib/cdn-keys';
+import { CdnPurger } from '../../lib/cdn-purge';
 import { weakEtag } from '../../lib/public-cache';
 import { SIGN_LOOKUPS_IN_FLIGHT, SignLookupBatcher } from './batch';
 import { lookupSigns, SIGN_LOOKUP_KEYS, type SignLookup } from './repository';
@@ -21,6 +23,8 @@ export interface CachedSign {
   /** The reply body, already checked against the reply schema and serialised. */
   body: string;
   etag: string;
+  /** The surrogate keys of an answer showing this sign (lib/cdn-keys.ts), purged when it changes. */
+  keys: string[];
 }
 
 interface Entry extends CachedSign {
@@ -49,7 +53,12 @@ export function cachedSign(sign: SignLookup): CachedSign {
     scheme: sign.scheme,
   };
   const body = JSON.stringify(reply);
-  return { sign, body, etag: weakEtag(body) };
+  const keys = signKeys({
+    signRefKey: signRefKey(sign.signRef),
+    siteId: sign.scheme?.siteId ?? null,
+    companyId: sign.companyId,
+  });
+  return { sign, body, etag: weakEtag(body), keys };
 }
 
 /**
@@ -176,7 +185,9 @@ declare module 'fastify' {
 
 /**
  * The instance's look-up cache, listening for changes once the server is ready (so a migration
- * has created the triggers) until it closes, and `findSign` in front of it.
+ * has created the triggers) until it closes, and `findSign` in front of it. Each change heard also
+ * purges its surrogate keys at the CDN when CDN_PURGE_URL is set (docs/decisions/0054), so the
+ * CDN forgets a withdrawn number as soon as every instance does.
  */
 export function registerSignLookupCache(app: FastifyInstance): void {
   const cache = new SignLookupCache({ ttlMs: app.env.lookupCacheSeconds * 1000 });
@@ -186,13 +197,24 @@ export function registerSignLookupCache(app: FastifyInstance): void {
   });
   app.decorate('signLookups', cache);
   app.decorate('findSign', (term: string) => cache.find(term, (t) => statements.find(signRefKey(t))));
-  if (app.env.lookupCacheSeconds === 0) return;
+  const purger = app.env.cdnPurge && new CdnPurger(app.env.cdnPurge, { log: app.log });
+  if (app.env.lookupCacheSeconds === 0 && !purger) return;
   let stop: (() => Promise<void>) | undefined;
+  let lost = false;
   app.addHook('onReady', async () => {
     stop = await app.db.listen(SIGN_LOOKUP_CHANNEL, {
-      onNotify: (payload) => cache.invalidate(payload),
-      onListening: () => cache.setListening(true),
+      onNotify: (payload) => {
+        cache.invalidate(payload);
+        purger?.purge(keysOfChange(payload));
+      },
+      onListening: () => {
+        cache.setListening(true);
+        // Changes made while nobody was listening were not heard: the CDN forgets every sign.
+        if (lost) purger?.purge([SIGNS_KEY]);
+        lost = false;
+      },
       onLost: () => {
+        lost = true;
         cache.setListening(false);
         app.log.warn('Sign look-ups are not cached until the database connection that hears changes is back');
       },
@@ -201,5 +223,6 @@ export function registerSignLookupCache(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     cache.setListening(false);
     await stop?.();
+    await purger?.settled();
   });
 }

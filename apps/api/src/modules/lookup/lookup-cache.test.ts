@@ -49,7 +49,7 @@ describe('the sign look-up cache', () => {
     const first = await lookUp(t, a.sticker.signRef);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe(
-      'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=3600',
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=20, stale-if-error=20',
     );
     expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     // Typed another way, it is the same sign and the same answer.
@@ -244,7 +244,7 @@ describe('every change to what a look-up shows is seen at once', () => {
     const page = await call(t, 'GET', `/api/public/sign/${a.sticker.signRef}`);
     expect(page.json()).toMatchObject({ operator: a.body.companyName, site: a.body.siteName });
     expect(page.headers['cache-control']).toBe(
-      'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=3600',
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=20, stale-if-error=20',
     );
     expect(statements).toBe(1);
     await send(t, 'PUT', `/api/company/${a.reply.companyId}`, a.token, { name: 'Page Renamed Ltd' });

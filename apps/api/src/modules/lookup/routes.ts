@@ -11,6 +11,7 @@ import {
 } from '@app/contract/lookup';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandKey, SEARCH_KEY, SIGNS_KEY, tagReply } from '../../lib/cdn-keys';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { clientOf, rateLimit } from '../../plugins/rate-limit';
@@ -39,7 +40,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, lookupMessages.notFound);
       // Written once per change of the sign (cachedSign), so a repeat costs no serialising or hashing.
       // A string with a JSON type is sent as it is (the route's serialiser is for objects).
-      return (reply as FastifyReply)
+      // Filed under the sign, its site and company, so a change to any of them purges it (0054).
+      return tagReply(reply as FastifyReply, [brandKey(request.brand.id), ...found.keys])
         .header('etag', found.etag)
         .type('application/json; charset=utf-8')
         .send(found.body);
@@ -59,7 +61,10 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: schemeSearchReply, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    (request) => service.searchSchemes(app.db, request.query.q, request.query.page),
+    (request, reply) => {
+      tagReply(reply as FastifyReply, [brandKey(request.brand.id), SEARCH_KEY, SIGNS_KEY]);
+      return service.searchSchemes(app.db, request.query.q, request.query.page);
+    },
   );
 
   app.post(

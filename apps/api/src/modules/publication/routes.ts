@@ -7,7 +7,9 @@ import {
   publicSignParams,
   publicSignReply,
 } from '@app/contract/workspace';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandKey, tagReply } from '../../lib/cdn-keys';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { sessionUser } from '../../plugins/auth';
@@ -70,10 +72,12 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicSignReply, 404: errorReplySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const found = await app.findSign(request.params.signRef);
       const scheme = found?.sign.scheme;
       if (!found || !scheme) throw new HttpError(404, messages.server.notFound);
+      // Purged with the sign, its site or its company (docs/decisions/0054).
+      tagReply(reply as FastifyReply, [brandKey(request.brand.id), ...found.keys]);
       return {
         signRef: found.sign.signRef,
         operator: scheme.operator,
