@@ -30,6 +30,7 @@ import { registerPublicCache } from './plugins/public-cache';
 import { clientOf, databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
+import { registerShutdownSignal } from './plugins/shutdown';
 import type { TokenBuckets } from './plugins/token-bucket';
 import { webRoutes } from './plugins/web';
 
@@ -101,6 +102,7 @@ export async function buildApp({ env, db, logger, publicReads, clock }: BuildApp
   app.decorate('clock', clock ?? (() => new Date()));
   app.decorate('closeLogs', logging?.close ?? (async () => undefined));
   registerRequestId(app);
+  registerShutdownSignal(app);
   registerMetrics(app);
   registerBrand(app);
   registerAuth(app, (token) => authenticateToken(db, env.jwtSecret, token));

@@ -10,4 +10,7 @@ export const NOT_FOUND_MESSAGE = 'Not found';
 /** The body of a 503 while the database is out of reach (a restart): nothing was changed. */
 /** Two requests wrote the same unique row at once: the later one is told, not failed. */
 export const CONFLICT_MESSAGE = 'Someone else changed this at the same moment. Please reload and try again.';
+/** An upload in progress when the server began to stop (a restart or a new release). */
+export const SHUTTING_DOWN_MESSAGE =
+  'The server is restarting and your upload was stopped. Please send it again in a minute.';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a minute.';

@@ -6,6 +6,7 @@ import {
 } from '@app/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, isUniqueViolation } from '../db/db';
+import { HttpError } from '../lib/http-error';
 
 /** Seconds a client is asked to wait before trying again while the database is out of reach. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -56,6 +57,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(409).type('application/json; charset=utf-8').send({ message: CONFLICT_MESSAGE });
     }
     const status = statusOf(error);
+    if (error instanceof HttpError && status === 503) {
+      request.log.warn({ err: error }, 'Refused while the server cannot serve it');
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .type('application/json; charset=utf-8')
+        .send({ message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'Request failed');
       return reply

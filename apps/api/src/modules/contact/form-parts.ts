@@ -8,6 +8,7 @@ import {
   type UploadKind,
   uploadContentType,
 } from '@app/contract/contact';
+import { SHUTTING_DOWN_MESSAGE } from '@app/contract/errors';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
@@ -193,6 +194,23 @@ function formFailure(nextPart: Promise<unknown>): Promise<never> {
 }
 
 /**
+ * Rejects with a 503 once the server is told to stop (SIGTERM), so an upload still streaming in ends
+ * like a form cut short: its stored part removed, the sender answered (with Retry-After) rather
+ * than cut off. `dispose` takes the listener off the server-wide signal when the form is read.
+ */
+function shutdownFailure(signal: AbortSignal): { failure: Promise<never>; dispose: () => void } {
+  let reject: (error: HttpError) => void = () => undefined;
+  const failure = new Promise<never>((_resolve, fail) => {
+    reject = fail;
+  });
+  const onAbort = () => reject(new HttpError(503, SHUTTING_DOWN_MESSAGE));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  failure.catch(() => undefined);
+  return { failure, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+/**
  * A part whose stream the multipart reader already destroyed (the form failed after it, before
  * this code reached it) will never give its bytes: the form's error is the answer.
  */
@@ -273,6 +291,9 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
   const files: UploadedFile[] = [];
   let currentFile: string | undefined;
   const folder = `${options.keyPrefix}/${randomUUID()}`;
+  const shutdown = shutdownFailure(request.server.shuttingDown);
+  /** Settles only when the form fails or the server stops while a part is being read. */
+  const failureOf = (nextPart: Promise<unknown>) => Promise.race([formFailure(nextPart), shutdown.failure]);
   try {
     const parts = request.parts({
       // One byte over the limit reaches the check, which refuses the file with its name.
@@ -281,7 +302,7 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
     const iterator = parts[Symbol.asyncIterator]();
     let next = iterator.next();
     for (;;) {
-      const { value: part, done } = await next;
+      const { value: part, done } = await Promise.race([next, shutdown.failure]);
       if (done) break;
       // Asked for at once: a failure of the form while this part is read rejects it.
       next = iterator.next();
@@ -291,7 +312,7 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
         sawData = true;
         if (part.type === 'file') {
           stillReadable(part);
-          data = parseJson((await Promise.race([part.toBuffer(), formFailure(next)])).toString('utf8'));
+          data = parseJson((await Promise.race([part.toBuffer(), failureOf(next)])).toString('utf8'));
         } else {
           data = typeof part.value === 'string' ? parseJson(part.value) : part.value;
         }
@@ -299,7 +320,7 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
       }
       if (part.fieldname === FILE_PART && part.type === 'file') {
         currentFile = part.filename || `attachment-${files.length + 1}`;
-        const file = await readFile(part, files.length + 1, folder, options.storage, formFailure(next));
+        const file = await readFile(part, files.length + 1, folder, options.storage, failureOf(next));
         currentFile = undefined;
         if (file) files.push(file);
         continue;
@@ -313,6 +334,8 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
   } catch (error) {
     await discardFiles(options.storage, files);
     throw asFormError(error, currentFile);
+  } finally {
+    shutdown.dispose();
   }
   return { data, files };
 }
