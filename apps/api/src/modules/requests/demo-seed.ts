@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT, DEMO_STICKERS } from '../users/demo-seed';
 import { findUserById } from '../users/repository';
 import { requestByReference } from './repository';
 import { footageSaved, operatorAction, receiveRequest, visitorAction, visitorSecret } from './service';
+import { receiveOfficialRequest } from './third-party-service';
 
 const DAY = 86_400_000;
 const ukDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(d);
@@ -148,8 +149,8 @@ const DEMO_REQUESTS: DemoRequest[] = [
   {
     daysAgo: 2,
     kind: 'third_party',
-    name: 'PC 4821 Dana Wells, West Yorkshire Police',
-    message: 'Crime reference 13/120345/26: theft from a vehicle in the car park. Please keep the footage.',
+    name: 'PC Dana Wells',
+    message: 'Level 1 and the exit barrier, 22:00 to 22:40. Please keep the footage.',
     after: [],
   },
 ];
@@ -185,37 +186,63 @@ export const demoRequestsSeed: Seed = {
       let at = new Date(now - demo.daysAgo * DAY + 9 * 3_600_000);
       const recorded = ukDay(new Date(at.getTime() - (demo.recordedBefore ?? 0) * DAY));
       const email = `${demo.name.split(' ')[0]?.toLowerCase() ?? 'visitor'}@example.org`;
-      const { reference } = await receiveRequest(
-        ctx,
-        defaultBrand,
-        DEMO_STICKERS[0].signRef,
-        demo.kind === 'footage'
-          ? {
-              name: demo.name,
-              email,
-              kind: 'footage',
-              message: '',
-              footageDate: recorded,
-              timeFrom: '10:00',
-              timeTo: '10:30',
-              location: 'Lantern Row car park',
-              camera: '',
-              description: demo.description ?? '',
-              preferredForm: 'copy',
-              representative: false,
-            }
-          : {
-              name: demo.name,
-              email,
-              kind: demo.kind,
-              message: demo.message ?? '',
-              location: '',
-              camera: '',
-              description: '',
-              representative: false,
-            },
-        at,
-      );
+      // The police request comes through its own form, awaiting the operator's decision (docs/decisions/0052).
+      const { reference } =
+        demo.kind === 'third_party'
+          ? await receiveOfficialRequest(
+              ctx,
+              defaultBrand,
+              DEMO_STICKERS[0].signRef,
+              {
+                requester: 'police',
+                name: demo.name,
+                collarNumber: '4821',
+                force: 'West Yorkshire Police',
+                station: 'Leeds District',
+                email: 'dana.wells@westyorkshire.police.uk',
+                crimeReference: '13/120345/26',
+                offence: 'Theft from a motor vehicle',
+                incidentDate: ukDay(new Date(at.getTime() - DAY)),
+                incidentTime: '22:15',
+                incidentPlace: 'Lantern Row car park, level 1',
+                authorisingName: 'Sam Okafor',
+                authorisingRank: 'inspector',
+                message: demo.message ?? '',
+              },
+              undefined,
+              at,
+            )
+          : await receiveRequest(
+              ctx,
+              defaultBrand,
+              DEMO_STICKERS[0].signRef,
+              demo.kind === 'footage'
+                ? {
+                    name: demo.name,
+                    email,
+                    kind: 'footage',
+                    message: '',
+                    footageDate: recorded,
+                    timeFrom: '10:00',
+                    timeTo: '10:30',
+                    location: 'Lantern Row car park',
+                    camera: '',
+                    description: demo.description ?? '',
+                    preferredForm: 'copy',
+                    representative: false,
+                  }
+                : {
+                    name: demo.name,
+                    email,
+                    kind: demo.kind,
+                    message: demo.message ?? '',
+                    location: '',
+                    camera: '',
+                    description: '',
+                    representative: false,
+                  },
+              at,
+            );
       const id = (await requestByReference(db, reference))?.id ?? 0;
       for (const step of demo.after) {
         at = new Date(at.getTime() + DAY);

@@ -128,6 +128,9 @@ export function SignPage({
                 <Link className={styles.button} to={`${signPath(sign.signRef)}/contact#contact`}>
                   Contact the operator
                 </Link>
+                <Link className={styles.secondary} to={`${signPath(sign.signRef)}/official`}>
+                  I am from the police, an insurer or a solicitor
+                </Link>
               </div>
             )}
           </section>

@@ -51,6 +51,7 @@ import {
   TextForm,
 } from './request-parts';
 import styles from './requests.module.css';
+import { ThirdPartyPanel } from './third-party-panel';
 
 /** What a request's page is handed to show of the request's files (another feature's part). */
 export interface RequestFilesProps {
@@ -401,6 +402,10 @@ function RequestDetails({
         </dl>
         <p className={styles.next}>Next: {request.next}</p>
       </section>
+
+      {request.kind === 'third_party' && (
+        <ThirdPartyPanel requestId={request.id} open={open} master={master} onDone={setDone} />
+      )}
 
       {request.kind === 'footage' && (
         <section className={styles.card} aria-labelledby="saved-heading">

@@ -29,6 +29,12 @@ export const requestsRoutes = ({ requestFiles, visitorFootage }: RequestsSlots):
     element: lazyPage(() => import('./request-page').then((m) => m.RequestPage), { files: requestFiles }),
     handle: browserOnly,
   },
+  // The police's, an insurer's or a solicitor's own form, linked from a sign's page (docs/decisions/0052).
+  {
+    path: '/sign/:signRef/official',
+    element: lazyPage(() => import('./third-party-form').then((m) => m.ThirdPartyFormPage)),
+    handle: browserOnly,
+  },
   {
     path: '/request/:reference',
     element: lazyPage(() => import('./visitor-page').then((m) => m.VisitorPage), { footage: visitorFootage }),
