@@ -1,7 +1,12 @@
+import { thirdPartyActions } from '@app/contract/requests-third-party';
 import type { Queryable } from '../../db/db';
 
 /** The decisions on third parties' requests the request history holds (docs/decisions/0052). */
-export const THIRD_PARTY_ACTIONS = ['third_party_disclosed', 'third_party_declined', 'handed_over_outside'];
+export const THIRD_PARTY_ACTIONS = [
+  thirdPartyActions.disclosed,
+  thirdPartyActions.declined,
+  thirdPartyActions.handedOver,
+];
 
 export interface LogDisclosureRow {
   id: number;

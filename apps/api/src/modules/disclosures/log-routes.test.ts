@@ -201,22 +201,43 @@ describe("the company's disclosure log", { timeout: 120_000 }, () => {
       },
     );
     expect(revoked.statusCode).toBe(200);
-    // A decline as the third-party desk writes it in the request's history (docs/decisions/0052).
-    await t.db.query(
-      `insert into request_events (request_id, company_id, at, actor, actor_name, action, body, detail)
-       values ($1, $2, $3, 'operator', 'alice', 'third_party_declined', 'Declined.', $4::jsonb)`,
-      [
-        a.request.id,
-        a.operator.reply.companyId,
-        new Date(Date.now() + 60_000),
-        JSON.stringify({
-          recipient: '=HYPERLINK("http://evil.example")',
-          organisation: '+West Yorkshire Police',
-          legalBasis: '@DPA 2018 Schedule 2 paragraph 2',
-          reasons: '-Not necessary for the offence named',
-        }),
-      ],
-    );
+    // A decline and a hand-over as the third-party desk writes them in the history (decision 0052),
+    // with what a requester typed made to look like formulas.
+    const event = (minutes: number, action: string, body: string, detail: object) =>
+      t.db.query(
+        `insert into request_events (request_id, company_id, at, actor, actor_name, action, body, detail)
+         values ($1, $2, $3, 'operator', 'alice', $4, $5, $6::jsonb)`,
+        [
+          a.request.id,
+          a.operator.reply.companyId,
+          new Date(Date.now() + minutes * 60_000),
+          action,
+          body,
+          JSON.stringify(detail),
+        ],
+      );
+    const recipient = {
+      name: '=HYPERLINK("http://evil.example")',
+      organisation: '+West Yorkshire Police',
+      email: 'dana.wells@westyorkshire.police.uk',
+    };
+    await event(1, 'third_party_declined', 'Declined.', {
+      decision: 'decline',
+      basis: 'crime',
+      reasons: ['too_broad'],
+      reasonsText: '-The request names no time; we hold 30 days of footage.',
+      recipient,
+    });
+    await event(2, 'handed_over_outside', 'Handed over.', {
+      basis: 'crime',
+      what: '@SUM(A1) entrance camera 14:00-14:30',
+      when: '2026-11-20T15:30',
+      toWhom: 'PC 4821 Dana Wells',
+      how: "The force's upload link",
+      recipient,
+    });
+    // Their kind of entry only: the history's other entries stay out of the log.
+    await event(3, 'message_sent', 'Hello', {});
 
     const res = await csv(a.operator.token);
     expect(res.statusCode).toBe(200);
@@ -226,7 +247,7 @@ describe("the company's disclosure log", { timeout: 120_000 }, () => {
     // No byte-order mark: the first bytes are the first column's name.
     expect([...res.rawPayload.subarray(0, 4)]).toEqual([...Buffer.from('date')]);
 
-    const [header, decline, release, ...rest] = parseCsv(res.body);
+    const [header, handed, decline, release, ...rest] = parseCsv(res.body);
     expect(rest).toEqual([]);
     expect(header).toEqual([
       'date',
@@ -245,13 +266,30 @@ describe("the company's disclosure log", { timeout: 120_000 }, () => {
       'downloads',
       'note',
     ]);
+    expect(handed).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      'handed_over_outside',
+      a.request.reference,
+      'PC 4821 Dana Wells',
+      "'+West Yorkshire Police",
+      'Prevention or detection of crime, or catching or prosecuting offenders (DPA 2018, Schedule 2, paragraph 2)',
+      "'@SUM(A1) entrance camera 14:00-14:30",
+      '',
+      'alice',
+      '',
+      '',
+      '',
+      'recorded',
+      '',
+      "Handed over 2026-11-20T15:30 (UK time), The force's upload link",
+    ]);
     expect(decline).toEqual([
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       'third_party_declined',
       a.request.reference,
       `'=HYPERLINK("http://evil.example")`,
       "'+West Yorkshire Police",
-      "'@DPA 2018 Schedule 2 paragraph 2",
+      'Prevention or detection of crime, or catching or prosecuting offenders (DPA 2018, Schedule 2, paragraph 2)',
       '',
       '',
       'alice',
@@ -260,9 +298,9 @@ describe("the company's disclosure log", { timeout: 120_000 }, () => {
       '',
       'declined',
       '',
-      "'-Not necessary for the offence named",
+      'The request is too broad or not specific enough. -The request names no time; we hold 30 days of footage.',
     ]);
-    const listed = (await log(a.operator.token)).json().entries[1];
+    const listed = (await log(a.operator.token)).json().entries[2];
     expect(release).toEqual([
       listed.at,
       'released',

@@ -5,6 +5,12 @@ import {
   type DisclosureLogKind,
   type DisclosureLogReply,
 } from '@app/contract/disclosure-log';
+import {
+  type ThirdPartyBasis,
+  type ThirdPartyReason,
+  thirdPartyBasisLabels,
+  thirdPartyReasonLabels,
+} from '@app/contract/requests-third-party';
 import type { Queryable } from '../../db/db';
 import * as repo from './log-repository';
 
@@ -16,44 +22,30 @@ const THIRD_PARTY_BASIS = 'Third party’s request (see its decision in this log
 const LETTER = 'Reply letter (PDF)';
 
 type Item = DisclosureLogEntry['items'][number];
+type Detail = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const objectOf = (value: unknown): Detail =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Detail) : {};
 
-/** The first of `names` the decision's detail holds as words. */
-function field(detail: Record<string, unknown>, ...names: string[]): string {
-  for (const name of names) {
-    const value = text(detail[name]);
-    if (value) return value;
-  }
-  return '';
+/** The words of a basis code (decision 0052); an unknown code as it was written. */
+const basisWords = (code: string) => thirdPartyBasisLabels[code as ThirdPartyBasis] ?? code;
+
+/** The reasons chosen, in their words, then what the operator wrote. */
+function reasonWords(detail: Detail): string {
+  const chosen = Array.isArray(detail.reasons) ? detail.reasons : [];
+  const labels = chosen.map((r) => thirdPartyReasonLabels[r as ThirdPartyReason] ?? String(r));
+  return [...labels, text(detail.reasonsText)].filter(Boolean).join('. ');
 }
 
-/** The files a decision names (handed over outside the product, or disclosed through it), with hashes where given. */
-function decisionItems(detail: Record<string, unknown>): Item[] {
-  const list = detail.files ?? detail.items;
-  if (Array.isArray(list)) {
-    return list.flatMap((raw): Item[] => {
-      if (typeof raw === 'string')
-        return raw.trim() ? [{ filename: raw.trim(), sha256: null, sizeBytes: null }] : [];
-      if (typeof raw !== 'object' || raw === null) return [];
-      const f = raw as Record<string, unknown>;
-      const sha = text(f.sha256);
-      const size = f.sizeBytes ?? f.size_bytes;
-      return [
-        {
-          filename: field(f, 'filename', 'name', 'what') || 'File',
-          sha256: /^[0-9a-f]{64}$/.test(sha) ? sha : null,
-          sizeBytes: typeof size === 'number' && Number.isSafeInteger(size) ? size : null,
-        },
-      ];
-    });
-  }
-  const what = field(detail, 'what', 'description');
-  return what ? [{ filename: what, sha256: null, sizeBytes: null }] : [];
-}
-
-function fromDisclosure(d: repo.LogDisclosureRow, items: Item[], now: Date): DisclosureLogEntry {
+function fromDisclosure(
+  d: repo.LogDisclosureRow,
+  items: Item[],
+  decision: Detail | undefined,
+  now: Date,
+): DisclosureLogEntry {
   const ended = d.copies_deleted_at !== null || d.expires_at.getTime() <= now.getTime();
+  const thirdParty = d.request_kind === 'third_party';
   return {
     key: `d${d.id}`,
     kind: 'released',
@@ -61,8 +53,9 @@ function fromDisclosure(d: repo.LogDisclosureRow, items: Item[], now: Date): Dis
     requestId: d.request_id,
     reference: d.reference,
     recipient: d.visitor_name,
-    organisation: d.request_kind === 'third_party' ? '' : PRIVATE_INDIVIDUAL,
-    legalBasis: d.request_kind === 'third_party' ? THIRD_PARTY_BASIS : ACCESS_BASIS,
+    // A third party's release goes on the basis its decision recorded (decision 0052).
+    organisation: thirdParty ? text(objectOf(decision?.recipient).organisation) : PRIVATE_INDIVIDUAL,
+    legalBasis: thirdParty ? basisWords(text(decision?.basis)) || THIRD_PARTY_BASIS : ACCESS_BASIS,
     items: [...items, { filename: LETTER, sha256: d.letter_sha256, sizeBytes: d.letter_size_bytes }],
     authorisedBy: d.released_by_name,
     expiresAt: d.expires_at.toISOString(),
@@ -74,29 +67,34 @@ function fromDisclosure(d: repo.LogDisclosureRow, items: Item[], now: Date): Dis
   };
 }
 
+/** A decision as decision 0052 writes its detail; a field it lacks falls back to the request and the entry's words. */
 function fromDecision(e: repo.LogEventRow): DisclosureLogEntry {
-  const detail =
-    typeof e.detail === 'object' && e.detail !== null && !Array.isArray(e.detail)
-      ? (e.detail as Record<string, unknown>)
-      : {};
+  const detail = objectOf(e.detail);
+  const recipient = objectOf(detail.recipient);
   const kind = e.action as DisclosureLogKind;
+  const handedOver = kind === 'handed_over_outside';
+  const what = text(detail.what);
   return {
     key: `e${e.id}`,
     kind,
     at: e.at.toISOString(),
     requestId: e.request_id,
     reference: e.reference,
-    recipient: field(detail, 'recipient', 'handedTo', 'officerName', 'requesterName') || e.visitor_name,
-    organisation: field(detail, 'organisation', 'force', 'firm'),
-    legalBasis: field(detail, 'legalBasis', 'basis'),
-    items: decisionItems(detail),
-    authorisedBy: field(detail, 'authorisedBy', 'authorisingOfficer') || e.actor_name,
+    recipient: (handedOver && text(detail.toWhom)) || text(recipient.name) || e.visitor_name,
+    organisation: text(recipient.organisation),
+    legalBasis: basisWords(text(detail.basis)),
+    items: handedOver && what ? [{ filename: what, sha256: null, sizeBytes: null }] : [],
+    authorisedBy: e.actor_name,
     expiresAt: null,
     revokedAt: null,
     revokedBy: null,
     state: kind === 'third_party_declined' ? 'declined' : 'recorded',
     downloads: null,
-    note: field(detail, 'reasons', 'reason', 'note') || e.body,
+    note: handedOver
+      ? [text(detail.when) && `Handed over ${text(detail.when)} (UK time)`, text(detail.how)]
+          .filter(Boolean)
+          .join(', ') || e.body
+      : reasonWords(detail) || e.body,
   };
 }
 
@@ -113,8 +111,17 @@ export async function logEntries(q: Queryable, companyId: number, now: Date): Pr
     list.push({ filename: i.filename, sha256: i.sha256, sizeBytes: i.size_bytes });
     byDisclosure.set(i.disclosure_id, list);
   }
+  // Newest first: the first decision to disclose met is a request's latest.
+  const disclosedOn = new Map<number, Detail>();
+  for (const e of decisions) {
+    if (e.action === 'third_party_disclosed' && !disclosedOn.has(e.request_id)) {
+      disclosedOn.set(e.request_id, objectOf(e.detail));
+    }
+  }
   const entries = [
-    ...disclosures.map((d) => fromDisclosure(d, byDisclosure.get(d.id) ?? [], now)),
+    ...disclosures.map((d) =>
+      fromDisclosure(d, byDisclosure.get(d.id) ?? [], disclosedOn.get(d.request_id), now),
+    ),
     ...decisions.map(fromDecision),
   ];
   // ISO strings of one time zone sort as the times they name.
