@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDF_RENDERER_VERSION, renderManualPdf } from './pdf';
 import { phoneDrawing } from './phone-drawing';
+import { rasterSize } from './raster-size';
 import { type BrandContent, drawingName, phoneDrawingName, servedAsIs, type TtsSettings } from './source';
 
 const run = promisify(execFile);
@@ -69,31 +70,6 @@ export function checkSvg(name: string, svg: string): { width: number; height: nu
   if (!(width > 0 && height > 0))
     throw new Error(`images/${name}: the <svg> element needs a width and a height`);
   return { width: Math.round(width), height: Math.round(height) };
-}
-
-/**
- * Width and height of a PNG or WebP picture from its header (PNG's IHDR; WebP's VP8, VP8L or
- * VP8X chunk), or undefined when the bytes are neither.
- */
-export function rasterSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ascii = (offset: number, length: number) =>
-    String.fromCharCode(...bytes.subarray(offset, offset + length));
-  if (bytes.length >= 24 && ascii(1, 3) === 'PNG' && ascii(12, 4) === 'IHDR')
-    return { width: view.getUint32(16), height: view.getUint32(20) };
-  if (bytes.length < 30 || ascii(0, 4) !== 'RIFF' || ascii(8, 4) !== 'WEBP') return undefined;
-  const chunk = ascii(12, 4);
-  if (chunk === 'VP8 ')
-    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
-  if (chunk === 'VP8L') {
-    const bits = view.getUint32(21, true);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') {
-    const u24 = (offset: number) => view.getUint16(offset, true) + ((bytes[offset + 2] ?? 0) << 16);
-    return { width: u24(24) + 1, height: u24(27) + 1 };
-  }
-  return undefined;
 }
 
 /** The pixel size of a picture file: SVG from its root element, PNG and WebP from the header. */

@@ -4,7 +4,7 @@ import type { BrandId } from '@app/brands';
 import { downloadKinds } from '@app/contract/catalogue';
 import { z } from 'zod';
 import { repoRoot } from '../../env';
-import { rasterSize } from './media';
+import { rasterSize } from './raster-size';
 
 /** The brands whose pages come from content/<brand>/ (content/README-catalogues.md). */
 export const sisterBrands = [
