@@ -8,7 +8,6 @@ import { apiRouteSources, cycles, databaseCallsInRoutes, importGraph, root, rule
  */
 const KNOWN_CYCLES = [
   'apps/web/src/features/auth/auth-dialog-provider.tsx | apps/web/src/features/auth/auth-dialogs.tsx',
-  'apps/web/src/features/catalogue/home/brand-home.tsx | apps/web/src/features/catalogue/home/compare-table.tsx',
 ];
 
 describe('the architecture (docs/architecture.md)', () => {

@@ -10,20 +10,7 @@ import { fileTypeLabel, formatBytes } from '../format';
 import { useMediaUrl } from '../use-media-url';
 import { CompareTable } from './compare-table';
 import styles from './home.module.css';
-import type { HomeContent, HomeTask } from './home-content';
-
-/** A product of the range as the home page shows it: from the list call, or from the page's own products. */
-export interface HomeProduct {
-  name: string;
-  title: string;
-  summary: string;
-  image: ImageRef;
-  /** Every picture, where the reply has them (a page's products); else just `image`. */
-  images?: ImageRef[];
-  channels?: number;
-  resolution?: string;
-  storage?: string;
-}
+import type { HomeContent, HomeProduct, HomeTask } from './home-content';
 
 function defaultFacts(product: HomeProduct): string[] {
   return [

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { HomeProduct } from './brand-home';
 import styles from './home.module.css';
-import type { HomeContent } from './home-content';
+import type { HomeContent, HomeProduct } from './home-content';
 
 /**
  * The models side by side: a table with a caption, column and row headers (the model's name,

@@ -1,3 +1,5 @@
+import type { ImageRef } from '@app/contract/catalogue';
+
 /**
  * The words of a sister brand's home page around its catalogue: content/<brand>/home.json, bundled
  * with the brand's home page (docs/decisions/0026). The catalogue itself (models, pictures,
@@ -32,3 +34,16 @@ export interface HomeContent {
 
 /** A route of the brand (`/connect`), a section of the page (`#which-kit`), or a file the page lists. */
 export type HomeTask = { label: string; text: string } & ({ to: string } | { download: string });
+
+/** A product of the range as the home page shows it: from the list call, or from the page's own products. */
+export interface HomeProduct {
+  name: string;
+  title: string;
+  summary: string;
+  image: ImageRef;
+  /** Every picture, where the reply has them (a page's products); else just `image`. */
+  images?: ImageRef[];
+  channels?: number;
+  resolution?: string;
+  storage?: string;
+}
