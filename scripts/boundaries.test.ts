@@ -2,14 +2,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiRouteSources, cycles, databaseCallsInRoutes, importGraph, root, ruleBreaks } from './boundaries';
 
-/**
- * Import cycles there today, each to be untied (issue 34). The list may only shrink: a new cycle
- * fails, and so does one that is gone but still listed here.
- */
-const KNOWN_CYCLES = [
-  'apps/web/src/features/auth/auth-dialog-provider.tsx | apps/web/src/features/auth/auth-dialogs.tsx',
-];
-
 describe('the architecture (docs/architecture.md)', () => {
   const graph = importGraph();
 
@@ -27,8 +19,8 @@ describe('the architecture (docs/architecture.md)', () => {
     expect(databaseCallsInRoutes(sources)).toEqual([]);
   });
 
-  it('has no import cycle, beyond the known ones still to be untied', () => {
-    expect(cycles(graph).map((cycle) => cycle.join(' | '))).toEqual(KNOWN_CYCLES);
+  it('has no import cycle', () => {
+    expect(cycles(graph).map((cycle) => cycle.join(' | '))).toEqual([]);
   });
 
   it('would catch each kind of forbidden import', () => {

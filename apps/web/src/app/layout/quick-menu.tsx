@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
-import { useAuthDialog } from '../../features/auth/auth-dialog-provider';
+import { useAuthDialog } from '../../features/auth/auth-dialog-context';
 import { FOCUS_HEADING } from '../../lib/page-focus';
 import { clearSession, readSession, useSession } from '../../lib/session';
 import styles from './top-bar.module.css';

@@ -1,17 +1,8 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useInBrowser } from '../../lib/in-browser';
 import { SignInPromptContext } from '../../lib/sign-in-prompt';
+import { AuthDialogContext, type AuthDialogControls } from './auth-dialog-context';
 import {
   type AccountMode,
   type AuthDialogState,
@@ -22,25 +13,6 @@ import {
   signUpEntryOf,
 } from './auth-dialog-state';
 import { clearSignUpDraft, closeSignUpDraft, readSignUpDraft } from './sign-up-draft';
-
-export interface AuthDialogControls {
-  state: AuthDialogState;
-  /** Opens the account dialog in sign-in mode (the quick menu's 'Sign In'). */
-  openSignIn: () => void;
-  /** Opens it from a page that needs a session: signing in returns to `returnTo`. */
-  openSignInFor: (returnTo: string, userName?: string) => void;
-  /**
-   * Ordinary sign-in with the user name filled in and a notice of why, in place of the dialog a
-   * mailed link opened (a reset done, an account confirmed already); removes the link's parameters.
-   */
-  openSignInAs: (userName: string, notice: string) => void;
-  /** Switches the open account dialog between sign-in, sign-up and forgot-password. */
-  setMode: (mode: AccountMode) => void;
-  /** Closes any dialog, resets it to sign-in and removes `userId` (and its `token`) / `value` from the address. */
-  close: () => void;
-}
-
-const AuthDialogContext = createContext<AuthDialogControls | null>(null);
 
 // Radix and the forms load on first open, keeping them out of the first paint.
 const AuthDialogs = lazy(() => import('./auth-dialogs').then((m) => ({ default: m.AuthDialogs })));
@@ -152,10 +124,4 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       )}
     </AuthDialogContext>
   );
-}
-
-export function useAuthDialog(): AuthDialogControls {
-  const controls = use(AuthDialogContext);
-  if (!controls) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>');
-  return controls;
 }

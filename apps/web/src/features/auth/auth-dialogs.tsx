@@ -2,7 +2,7 @@ import { messages } from '@app/contract/messages';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { focusPageHeading } from '../../lib/page-focus';
-import { useAuthDialog } from './auth-dialog-provider';
+import { useAuthDialog } from './auth-dialog-context';
 import { authDialogTitle } from './auth-dialog-state';
 import styles from './auth-dialogs.module.css';
 import { ForgotPasswordPanel } from './forgot-password-panel';

@@ -5,7 +5,8 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { vi } from 'vitest';
 import { ToastHost } from '../../app/toast-host';
 import { findDialog } from '../../test/dialog';
-import { AuthDialogProvider, useAuthDialog } from './auth-dialog-provider';
+import { useAuthDialog } from './auth-dialog-context';
+import { AuthDialogProvider } from './auth-dialog-provider';
 import type { AccountMode } from './auth-dialog-state';
 
 // The dialog tests chain several stubbed calls and lazy chunks; on a busy two-core machine the
