@@ -6,7 +6,12 @@
 // turns (floor, product, floor, product), and reports its resident memory every 50 ms; the bench
 // prints for each the throughput (best of its turns), the product's as a ratio of the floor's
 // (goal: at least 0.7x) and the server's RSS growth during the upload (goal: under 64 MB).
-// Exit 1 when a goal is missed.
+// Then the download half: a 1 GiB clip released to the request's visitor (through the release
+// service, a mailed code exchanged for a grant) is downloaded through the product's visitor route
+// (GET /api/requests/visitor/:reference/disclosures/:id/files/:item) in four Range requests of
+// 256 MiB, as a phone resuming would, against @fastify/static serving the very same stored file
+// from a Fastify server of its own, in turns in the same run (goal: at least 0.8x, RSS growth under
+// 64 MB). Exit 1 when a goal is missed.
 //
 // The bytes: an MP4 file type box (the product checks the first bytes) then a 4 MiB random block
 // repeated, generated as they are sent, so the client reads no disk. The product hashes them with
@@ -16,10 +21,11 @@
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +33,8 @@ const SIZE = 1024 ** 3;
 const BLOCK = 4 * 1024 ** 2;
 const TURNS = 3;
 const GOAL_RATIO = 0.7;
+const GOAL_DOWNLOAD_RATIO = 0.8;
+const RANGES = 4;
 const GOAL_RSS_MB = 64;
 const MB = 1024 ** 2;
 
@@ -108,9 +116,9 @@ async function serveProduct() {
   );
   const request = await db.one(
     `insert into relay_requests (company_id, site_id, brand, kind, visitor_name, visitor_email, footage_date,
-       received_at, received_on, due_date, link_nonce)
+       received_at, received_on, due_date, link_nonce, reference)
      values ($1, $2, 'signs', 'footage', 'Sam Walker', 'sam@example.net', current_date - 2, now(), current_date,
-       current_date + 30, 'bench') returning id`,
+       current_date + 30, 'bench', 'R-BNCH-2345') returning id, reference`,
     [company.id, site.id],
   );
   const token = await signSessionToken(env.jwtSecret, {
@@ -125,10 +133,114 @@ async function serveProduct() {
     token,
   });
   sampleRss();
+  process.on('message', async (message) => {
+    if (message?.prepare === 'download') {
+      process.send({ download: await releasedClip({ app, db, env, dataDir, request, userId: user.id }) });
+    }
+  });
   process.on('disconnect', async () => {
     await app.close();
     await db.close();
     await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+/**
+ * A 1 GiB clip of the request released to its visitor as the product does it (the file recorded
+ * as a finished upload, then the release service's checked copy and letter), and a download grant
+ * from a mailed code: what the visitor's download route needs, and the stored copy's path.
+ */
+async function releasedClip({ app, db, env, dataDir, request, userId }) {
+  const { uploadKey } = await import('../apps/api/src/modules/disclosures/clip-uploads.ts');
+  const repo = await import('../apps/api/src/modules/disclosures/repository.ts');
+  const releases = await import('../apps/api/src/modules/disclosures/release-service.ts');
+  const { visitorSecret } = await import('../apps/api/src/modules/requests/service.ts');
+  const { findUserById } = await import('../apps/api/src/modules/users/repository.ts');
+  const key = uploadKey(request.id, '00000000-0000-4000-8000-00000000b3c4');
+  const file = path.join(dataDir, ...key.split('/'));
+  await mkdir(path.dirname(file), { recursive: true });
+  const hash = createHash('sha256');
+  const block = randomBytes(BLOCK);
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (const chunk of body(block)) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      })(),
+    ),
+    createWriteStream(file),
+  );
+  const now = new Date();
+  await repo.insertUpload(db, {
+    requestId: request.id,
+    companyId: (await db.one('select company_id from relay_requests where id = $1', [request.id])).company_id,
+    storageKey: key,
+    filename: 'bench.mp4',
+    size: SIZE,
+    userId,
+    userName: 'bench',
+    at: now,
+  });
+  const row = await repo.fileByKey(db, key);
+  await repo.setKind(db, row.id, 'mp4');
+  await repo.markComplete(db, row.id, hash.digest('hex'), now);
+  await repo.setProbed(db, row.id, {
+    durationMs: null,
+    width: null,
+    height: null,
+    videoCodec: null,
+    audioCodec: null,
+    state: 'not_needed',
+  });
+  const ctx = { db, env, storage: app.storage };
+  const user = await findUserById(db, userId);
+  const released = await releases.release(
+    ctx,
+    user,
+    request.id,
+    { fileIds: [row.id], letter: 'The bench clip.' },
+    now,
+  );
+  const secret = await visitorSecret(db, env, request.reference);
+  await releases.sendCode(ctx, request.reference, secret, released.id, now);
+  const mail = await db.one(
+    `select subject from mail_outbox where to_address = 'sam@example.net' order by id desc limit 1`,
+  );
+  const code = /Your download code: (\d+)/.exec(mail.subject)?.[1];
+  const { grant } = await releases.exchangeCode(ctx, request.reference, secret, released.id, code, now);
+  const item = await db.one('select id, storage_key from disclosure_items where disclosure_id = $1', [
+    released.id,
+  ]);
+  const origin = `http://127.0.0.1:${app.server.address().port}`;
+  return {
+    url: `${origin}/api/requests/visitor/${request.reference}/disclosures/${released.id}/files/${item.id}`,
+    grant,
+    file: path.join(dataDir, ...item.storage_key.split('/')),
+  };
+}
+
+/** @fastify/static serving one file, by its name, from its folder; Range as it answers it by default. */
+async function serveStatic() {
+  const { default: Fastify } = await import('fastify');
+  const { default: fastifyStatic } = await import('@fastify/static');
+  const app = Fastify({ logger: false });
+  let served;
+  await app.register(fastifyStatic, { root: os.tmpdir(), serve: false });
+  app.get('/file', (_request, reply) => reply.sendFile(path.basename(served), path.dirname(served)));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', (message) => {
+    if (message?.serve) {
+      served = message.serve;
+      process.send({ serving: true });
+    }
+  });
+  process.send({ ready: `http://127.0.0.1:${app.server.address().port}/file` });
+  sampleRss();
+  process.on('disconnect', async () => {
+    await app.close();
     process.exit(0);
   });
 }
@@ -246,6 +358,57 @@ async function settledAndDeleted(server) {
   }
 }
 
+/** The next message of a child carrying `field`. */
+const reply = (child, message, field) =>
+  new Promise((resolve) => {
+    const listen = (answer) => {
+      if (answer?.[field] === undefined) return;
+      child.off('message', listen);
+      resolve(answer[field]);
+    };
+    child.on('message', listen);
+    child.send(message);
+  });
+
+/** GETs the file in RANGES Range requests, reading every byte; resolves with the bytes read. */
+async function rangedDownload(url, headers) {
+  const part = SIZE / RANGES;
+  let total = 0;
+  for (let i = 0; i < RANGES; i++) {
+    const range = `bytes=${i * part}-${(i + 1) * part - 1}`;
+    const bytes = await new Promise((resolve, reject) => {
+      http
+        .get(url, { headers: { ...headers, range } }, (response) => {
+          if (response.statusCode !== 206) {
+            reject(new Error(`${url} answered ${response.statusCode} to ${range}`));
+            response.resume();
+            return;
+          }
+          let n = 0;
+          response.on('data', (chunk) => {
+            n += chunk.length;
+          });
+          response.on('end', () => resolve(n));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+    if (bytes !== part) throw new Error(`${range} gave ${bytes} bytes`);
+    total += bytes;
+  }
+  return total;
+}
+
+async function downloadTurn(server, url, headers) {
+  server.child.send('start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const t0 = performance.now();
+  await rangedDownload(url, headers);
+  const seconds = (performance.now() - t0) / 1000;
+  const rss = await rssOf(server.child);
+  return { mbps: SIZE / MB / seconds, seconds, growthMb: (rss.peak - rss.base) / MB };
+}
+
 async function main() {
   const block = randomBytes(BLOCK);
   // Kept only to tell a reader what was sent; computed once, outside the timings.
@@ -254,7 +417,8 @@ async function main() {
   console.log(`1 GiB upload on loopback (SHA-256 of the bytes: ${expected.digest('hex').slice(0, 16)}…)`);
   const floor = await start('floor');
   const product = await start('product');
-  const results = { floor: [], product: [] };
+  const results = { floor: [], product: [], static: [], download: [] };
+  let staticServer;
   try {
     for (let i = 0; i < TURNS; i++) {
       for (const role of ['floor', 'product']) {
@@ -265,9 +429,26 @@ async function main() {
         );
       }
     }
+    console.log(`1 GiB download in ${RANGES} Range requests on loopback (preparing the release…)`);
+    const download = await reply(product.child, { prepare: 'download' }, 'download');
+    staticServer = await start('static');
+    await reply(staticServer.child, { serve: download.file }, 'serving');
+    for (let i = 0; i < TURNS; i++) {
+      for (const role of ['static', 'download']) {
+        const result =
+          role === 'static'
+            ? await downloadTurn(staticServer, staticServer.ready, {})
+            : await downloadTurn(product, download.url, { 'x-disclosure-grant': download.grant });
+        results[role].push(result);
+        console.log(
+          `  ${(role === 'static' ? '@fastify/static' : 'product').padEnd(15)} turn ${i + 1}: ${result.mbps.toFixed(0)} MB/s (${result.seconds.toFixed(2)} s), RSS growth ${result.growthMb.toFixed(1)} MB`,
+        );
+      }
+    }
   } finally {
     floor.child.disconnect();
     product.child.disconnect();
+    staticServer?.child.disconnect();
   }
   const best = (role) => Math.max(...results[role].map((r) => r.mbps));
   const growth = (role) => Math.max(...results[role].map((r) => r.growthMb));
@@ -281,7 +462,21 @@ async function main() {
   console.log(
     `ratio: ${ratio.toFixed(2)}x the floor (goal at least ${GOAL_RATIO}x); RSS growth goal under ${GOAL_RSS_MB} MB`,
   );
-  const missed = ratio < GOAL_RATIO || growth('product') >= GOAL_RSS_MB;
+  const downloadRatio = best('download') / best('static');
+  console.log(
+    `@fastify/static (the same file, Range): ${best('static').toFixed(0)} MB/s, RSS growth up to ${growth('static').toFixed(1)} MB`,
+  );
+  console.log(
+    `product (visitor download route, grant, logged and counted): ${best('download').toFixed(0)} MB/s, RSS growth up to ${growth('download').toFixed(1)} MB`,
+  );
+  console.log(
+    `download ratio: ${downloadRatio.toFixed(2)}x @fastify/static (goal at least ${GOAL_DOWNLOAD_RATIO}x); RSS growth goal under ${GOAL_RSS_MB} MB`,
+  );
+  const missed =
+    ratio < GOAL_RATIO ||
+    growth('product') >= GOAL_RSS_MB ||
+    downloadRatio < GOAL_DOWNLOAD_RATIO ||
+    growth('download') >= GOAL_RSS_MB;
   console.log(missed ? 'GOAL MISSED' : 'goals met');
   process.exitCode = missed ? 1 : 0;
 }
@@ -289,4 +484,5 @@ async function main() {
 const role = process.argv[2];
 if (role === 'floor') await serveFloor();
 else if (role === 'product') await serveProduct();
+else if (role === 'static') await serveStatic();
 else await main();
