@@ -17,6 +17,14 @@
 //   logins   a login-guess flood: LOGIN_TOTAL wrong passwords for the demo user over 8
 //            connections from 8 loopback addresses; afterwards the owner signs in from an address
 //            that never failed, in a new browser
+//   renders  a cache-busting flood of the demo sign's server-drawn page (`/sign/DEMO-0001-SIGN?v=n`,
+//            every request a new query string) for RENDER_SECONDS over 8 connections, each moving to
+//            a fresh loopback address every 20 requests; then the JSON look-up of the same sign the
+//            same way: pages served per second against look-ups per second. Uses the real web build
+//            (apps/web/dist, `npm run build`) when there is one; without it the phase says so.
+//   slow     SLOW_SOCKETS connections that send a POST's headers and then one body byte every 5 s,
+//            each from its own loopback address: how many the server answers 408 and closes, and
+//            how many it still holds once REQUEST_TIMEOUT_MS (30 s) has passed
 //
 // While each runs, GET /api/health is timed every 50 ms and the server's resident memory (RSS,
 // /proc/<pid>/status) is read every 100 ms. Each figure is printed against its baseline: the
@@ -27,6 +35,7 @@ import { spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -40,6 +49,17 @@ const UPLOAD_POSTS = 10;
 const FILES_PER_POST = 3;
 const FILE_BYTES = 10 * 1024 * 1024;
 const PHASE_LIMIT_MS = 180_000;
+const RENDER_SECONDS = Number(process.env.BENCH_RENDER_SECONDS ?? 10);
+const SLOW_SOCKETS = 200;
+const REQUEST_TIMEOUT_MS = 30_000;
+const realWeb = resolve(root, 'apps/web/dist');
+const hasRealWeb = (() => {
+  try {
+    return statSync(join(realWeb, '.ssr', 'entry-server.js')).isFile();
+  } catch {
+    return false;
+  }
+})();
 const dataDir = resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench-abuse');
 const host = `signs.localhost:${port}`;
 
@@ -48,12 +68,17 @@ const host = `signs.localhost:${port}`;
 function startApi() {
   rmSync(dataDir, { recursive: true, force: true });
   // A one-page web build: the bench is about the API, and must not wait for a Vite build.
-  const webDir = join(dataDir, 'web');
-  mkdirSync(webDir, { recursive: true });
-  writeFileSync(
-    join(webDir, 'index.html'),
-    '<!doctype html><html lang="en-GB"><head><title>x</title><!--brand-head--></head><body></body></html>',
-  );
+  // The real web build when there is one (the render flood draws pages); else a one-page stand-in,
+  // as the other phases are about the API and must not wait for a Vite build.
+  let webDir = realWeb;
+  if (!hasRealWeb) {
+    webDir = join(dataDir, 'web');
+    mkdirSync(webDir, { recursive: true });
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><html lang="en-GB"><head><title>x</title><!--brand-head--></head><body></body></html>',
+    );
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -252,6 +277,64 @@ function uploadBody(n) {
   return parts;
 }
 
+/**
+ * GETs `pathOf(n)` for `seconds` over 8 connections; connection i's k-th request comes from the
+ * loopback address 127.<block>.<i>.<k / 20>, so no address makes more than 20 requests.
+ */
+async function rotatingFlood(seconds, block, pathOf) {
+  const answers = [];
+  let next = 0;
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      let k = 0;
+      while (Date.now() < deadline) {
+        const n = next++;
+        const from = `127.${block}.${i}.${1 + Math.floor(k / 20)}`;
+        k += 1;
+        answers.push(await request({ path: pathOf(n), from }));
+      }
+    }),
+  );
+  return answers;
+}
+
+/**
+ * Opens `count` connections that send a POST's headers and then one byte of its body every 5 s.
+ * Resolves after `watchMs` with how each ended: answered 408, closed without an answer, or held.
+ */
+function slowBodies(count, watchMs) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      return new Promise((done) => {
+        const socket = net.connect({ host: '127.0.0.1', port, localAddress: `127.0.3.${1 + (i % 250)}` });
+        let reply = '';
+        let ended = false;
+        let drip;
+        const finish = (how) => {
+          if (ended) return;
+          ended = true;
+          clearInterval(drip);
+          socket.destroy();
+          done(how);
+        };
+        socket.on('connect', () => {
+          socket.write(
+            `POST /api/users/login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+          );
+          drip = setInterval(() => socket.write(' '), 5000);
+        });
+        socket.on('data', (chunk) => {
+          reply += chunk.toString();
+        });
+        socket.on('error', () => finish(reply.startsWith('HTTP/1.1 408') ? '408' : 'closed'));
+        socket.on('close', () => finish(reply.startsWith('HTTP/1.1 408') ? '408' : 'closed'));
+        setTimeout(() => finish('held'), watchMs);
+      });
+    }),
+  );
+}
+
 async function phase(name, pid, work) {
   const stop = monitor(pid);
   const started = performance.now();
@@ -386,6 +469,24 @@ try {
     });
     return `${answers.length} guesses: ${tally(answers)}; then the owner from a fresh address, in a new browser: ${owner.status}`;
   });
+  const renders = await phase('cache-busting render flood', pid, async () => {
+    if (!hasRealWeb) return 'skipped: no web build at apps/web/dist (run `npm run build` first)';
+    const pages = await rotatingFlood(RENDER_SECONDS, 2, (n) => `/sign/DEMO-0001-SIGN?v=${n}`);
+    const lookups = await rotatingFlood(RENDER_SECONDS, 4, () => '/api/stickers/search/DEMO-0001-SIGN');
+    const served = (answers) => answers.filter((a) => a.status === 200).length / RENDER_SECONDS;
+    const pageRate = served(pages);
+    const lookupRate = served(lookups);
+    return [
+      `pages ${pages.length} (${tally(pages)}): ${pageRate.toFixed(0)} served a second`,
+      `                  look-ups ${lookups.length} (${tally(lookups)}): ${lookupRate.toFixed(0)} a second; pages x${(pageRate / lookupRate).toFixed(2)} of the look-up`,
+    ].join('\n');
+  });
+
+  const slow = await phase(`${SLOW_SOCKETS} slow-body connections`, pid, async () => {
+    const ends = await slowBodies(SLOW_SOCKETS, REQUEST_TIMEOUT_MS + 10_000);
+    const count = (how) => ends.filter((e) => e === how).length;
+    return `${count('408')} answered 408 and closed, ${count('closed')} closed without an answer, ${count('held')} still held ${REQUEST_TIMEOUT_MS / 1000 + 10} s after they opened`;
+  });
   const pgAfter = dirBytes(join(dataDir, 'pgdata'));
   let outboxTable = '';
   if (process.env.BENCH_DATABASE_URL) {
@@ -402,7 +503,7 @@ try {
   console.log(
     `baseline (idle): /api/health p50 ${ms(baseHealth)}, p95 ${ms(baseHealthP95)}; RSS ${mb(baseRss)}\n`,
   );
-  for (const p of [uploads, nested, guesses, logins]) {
+  for (const p of [uploads, nested, guesses, logins, renders, slow]) {
     const p50 = quantile(p.health, 0.5);
     const p95 = quantile(p.health, 0.95);
     const worst = quantile(p.health, 1);
