@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { brandOrigin, E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { brandOrigin, E2E_DATA_DIR, mainServer, type TestServer } from './support/env';
 import { clientAddress, expect, test } from './support/fixtures';
 import { expectInViewAndFocused, SCREENS, type ScreenName, settled, shot } from './support/journey';
+import { movedClockServer } from './support/moved-clock';
 import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
 import { waitForMail } from './support/outbox';
 
@@ -34,14 +35,20 @@ function makeClip(): { path: string; bytes: Buffer } {
 }
 
 /** The clip uploaded whole through the tus endpoint (the upload screen has its own journey). */
-async function uploadWhole(operator: Operator, requestId: number, filename: string, bytes: Buffer) {
+async function uploadWhole(
+  operator: Operator,
+  requestId: number,
+  filename: string,
+  bytes: Buffer,
+  server: TestServer = mainServer,
+) {
   const headers = {
-    host: `signs.localhost:${E2E_PORT}`,
+    host: `signs.localhost:${server.port}`,
     'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
     authorization: `Bearer ${operator.token}`,
     'tus-resumable': '1.0.0',
   };
-  const base = `http://127.0.0.1:${E2E_PORT}`;
+  const base = `http://127.0.0.1:${server.port}`;
   const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
     method: 'POST',
     headers: {
@@ -60,9 +67,9 @@ async function uploadWhole(operator: Operator, requestId: number, filename: stri
 }
 
 /** The disclosures' copies stored for a request: DATA_DIR/disclosures/<request>/<disclosure>/<n>. */
-function copiesOf(requestId: number): string[] {
+function copiesOf(requestId: number, dataDir = E2E_DATA_DIR): string[] {
   try {
-    return readdirSync(resolve(E2E_DATA_DIR, 'disclosures', String(requestId)), {
+    return readdirSync(resolve(dataDir, 'disclosures', String(requestId)), {
       recursive: true,
       withFileTypes: true,
     })
@@ -81,6 +88,28 @@ async function downloadBy(page: Page, name: string): Promise<Buffer> {
   ]);
   expect(await download.failure()).toBeNull();
   return readFileSync(await download.path());
+}
+
+/** A footage request from the sign's form, as a visitor sends it: its reference and desk id. */
+async function footageRequest(operator: Operator, visitor: string, server: TestServer = mainServer) {
+  const sent = await api(
+    'POST',
+    `/api/signs/${operator.signRef}/contact`,
+    {
+      name: 'Alex Moore',
+      email: visitor,
+      kind: 'footage',
+      footageDate: new Date().toISOString().slice(0, 10),
+      timeFrom: '09:00',
+      timeTo: '09:30',
+      description: 'Blue van at the gate',
+    },
+    undefined,
+    server,
+  );
+  expect(sent.status).toBe(200);
+  const { reference } = (await sent.json()) as { reference: string };
+  return { reference, id: await requestIdOnDesk(operator, reference, server) };
 }
 
 async function signInAs(page: Page, operator: Operator) {
@@ -125,18 +154,7 @@ for (const screen of SCREENS) {
         retentionDays: 31,
       });
       visitor = `alex-${screen.name}-${Date.now().toString(36)}@example.net`;
-      const sent = await api('POST', `/api/signs/${operator.signRef}/contact`, {
-        name: 'Alex Moore',
-        email: visitor,
-        kind: 'footage',
-        footageDate: new Date().toISOString().slice(0, 10),
-        timeFrom: '09:00',
-        timeTo: '09:30',
-        description: 'Blue van at the gate',
-      });
-      expect(sent.status).toBe(200);
-      ({ reference } = (await sent.json()) as { reference: string });
-      requestId = await requestIdOnDesk(operator, reference);
+      ({ reference, id: requestId } = await footageRequest(operator, visitor));
       await uploadWhole(operator, requestId, 'gate-camera.mp4', clip.bytes);
     });
 
@@ -309,3 +327,91 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+// Fourteen days after its release the disclosure has expired: the server is started again 15 days
+// on (the same database), and the visitor's page says so and the download is refused. That the
+// sweep then deletes the copies is held by the API's test (release.test.ts): the sweep runs every
+// 10 minutes of the server's life, which this journey does not wait for.
+test.describe('after 14 days, on a phone (375x812)', () => {
+  test.use({ viewport: SCREENS[0].viewport });
+  const server = movedClockServer();
+  const movedOrigin = brandOrigin('signs', server);
+  const movedOutbox = resolve(server.dataDir, 'outbox');
+
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('the released footage has expired: the page says so and the download is refused', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await server.startAt(0);
+    const clip = makeClip();
+    const operator = await registerOperator(undefined, { companyName: 'Millbrook Self Storage Ltd' }, server);
+    const visitor = `alex-expiry-${Date.now().toString(36)}@example.net`;
+    const request = await footageRequest(operator, visitor, server);
+    await uploadWhole(operator, request.id, 'gate-camera.mp4', clip.bytes, server);
+    const files = await api('GET', `/api/requests/${request.id}/clips`, undefined, operator.token, server);
+    const [file] = ((await files.json()) as { files: { id: number }[] }).files;
+    const release = await api(
+      'POST',
+      `/api/requests/${request.id}/disclosures`,
+      { fileIds: [file?.id], letter: 'Dear Alex, here is the clip of the gate.' },
+      operator.token,
+      server,
+    );
+    expect(release.status).toBe(200);
+    expect(copiesOf(request.id, server.dataDir).length).toBe(2);
+
+    // On the day of the release the visitor opens the downloads with a mailed code.
+    const ready = await waitForMail({ to: visitor, subject: 'is ready' }, { dir: movedOutbox });
+    const link = ready.links.find((l) => l.includes(`/request/${request.reference}#`)) ?? '';
+    expect(link.startsWith(movedOrigin)).toBe(true);
+    const { context, page: phone } = await visitorPage(browser, SCREENS[0].viewport);
+    await phone.goto(link);
+    await settled(phone);
+    const item = phone.getByRole('region', { name: 'Your footage' }).getByRole('listitem').first();
+    const asked = new Date();
+    await item.getByRole('button', { name: 'Email me a download code' }).click();
+    const codeMail = await waitForMail(
+      { to: visitor, subject: 'Your download code', since: asked },
+      { dir: movedOutbox },
+    );
+    await item
+      .getByRole('textbox', { name: 'Download code' })
+      .fill(/(\d{8})/.exec(codeMail.subject)?.[1] ?? '');
+    await item.getByRole('button', { name: 'Open downloads' }).click();
+    await expect(item.getByRole('status').filter({ hasText: 'Your downloads are open.' })).toBeFocused();
+    const href =
+      (await item.getByRole('link', { name: 'gate-camera.mp4', exact: true }).getAttribute('href')) ?? '';
+    const status = (url: string) => phone.evaluate(async (u) => (await fetch(u)).status, url);
+    expect(await status(href)).toBe(200);
+
+    // Fifteen days on: the footage has expired.
+    await server.startAt(15);
+    await phone.reload();
+    await settled(phone);
+    await expect(
+      item.getByText(/^This footage expired on .*, and its files have been deleted\./),
+    ).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Email me a download code' })).toHaveCount(0);
+    await expect(item.getByRole('link')).toHaveCount(0);
+    await item.scrollIntoViewIfNeeded();
+    await shot(phone, testInfo, 'delivery-visitor-expired', 'phone');
+    // The link kept from before is refused: its grant has ended, and so has the disclosure.
+    expect(await status(href)).toBe(403);
+    const code = await phone.evaluate(
+      async ({ url, key }) =>
+        (
+          await fetch(`${url.replace(/\/files\/\d+$/, '')}/code`, {
+            method: 'POST',
+            headers: { 'x-request-key': key },
+          })
+        ).status,
+      { url: href, key: decodeURIComponent(new URL(link).hash.slice(1)) },
+    );
+    expect(code).toBe(410);
+    await context.close();
+  });
+});

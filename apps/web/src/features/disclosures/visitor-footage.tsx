@@ -144,6 +144,8 @@ function DisclosureCard({
     try {
       const reply = await sendCode(reference, secret, disclosure.id);
       setSent((old) => ({ to: reply.sentTo, n: (old?.n ?? 0) + 1 }));
+      // A code typed before is dead now: the box waits for the new one.
+      setCode('');
     } catch (cause) {
       refused(cause);
     } finally {
