@@ -87,6 +87,8 @@ const extraRoutes: Partial<Record<BrandId, string[]>> = {
     '/sign/:signRef/contact',
     '/sign/:signRef/contact/sent',
     '/sign/:signRef/print',
+    // The form of the police, insurers and solicitors (decision 0052).
+    '/sign/:signRef/official',
     '/requests',
     '/requests/:id',
     '/request/:reference',

@@ -129,6 +129,8 @@ export const signs: BrandConfig = {
     '/sign/:signRef/contact': { title: 'Contact the operator' },
     '/sign/:signRef/contact/sent': { title: 'Request sent' },
     '/sign/:signRef/print': { title: 'Print this sign' },
+    // The form of the police, insurers and solicitors (docs/decisions/0052).
+    '/sign/:signRef/official': { title: 'Police, insurer or solicitor' },
     '/requests': { title: 'Requests' },
     // One request on the operator's desk, and the visitor's own page (the private link in their mail).
     '/requests/:id': { title: 'Request' },
