@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { BrandProvider } from '../../lib/brand';
-import { requestsRoutes } from './routes';
+import { type RequestsSlots, requestsRoutes } from './routes';
 
 export type Reply = { status: number; body: unknown };
 export interface Call {
@@ -50,11 +50,12 @@ function NoFiles() {
   return null;
 }
 
-/** The request desk's pages at `path`, in a memory router; `hash` is the address's fragment. */
-export function renderRequests(path: string) {
-  const router = createMemoryRouter(requestsRoutes({ requestFiles: NoFiles, visitorFootage: NoFiles }), {
-    initialEntries: [path],
-  });
+/** The request desk's pages at `path`, in a memory router; `hash` is the address's fragment; `slots` stand in for other features' parts. */
+export function renderRequests(path: string, slots: Partial<RequestsSlots> = {}) {
+  const router = createMemoryRouter(
+    requestsRoutes({ requestFiles: NoFiles, visitorFootage: NoFiles, ...slots }),
+    { initialEntries: [path] },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <BrandProvider brand={brandById('signs')}>

@@ -39,6 +39,21 @@ describe('the visitor’s own page', () => {
     expect(within(history).getByRole('textbox', { name: /^Your message/ })).toBeTruthy();
   });
 
+  it('shows what was released to the visitor (another feature’s part) above the messages, handing it the reference and the link’s key', async () => {
+    stubFetch({ [path]: { status: 200, body: visitorRequest() } });
+    renderRequests(`/request/R-000012#${secret}`, {
+      visitorFootage: ({ reference, secret: key }) => (
+        <section aria-label="Your footage">
+          {reference} opened with {key}
+        </section>
+      ),
+    });
+    const footage = await screen.findByRole('region', { name: 'Your footage' }, wait);
+    expect(footage.textContent).toBe(`R-000012 opened with ${secret}`);
+    const messages = screen.getByRole('heading', { name: 'Messages and history' });
+    expect(footage.compareDocumentPosition(messages) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('keeps the secret for this tab, so a reload without the fragment still opens the request', async () => {
     const calls = stubFetch({ [path]: { status: 200, body: visitorRequest() } });
     renderRequests(`/request/R-000012#${secret}`);
