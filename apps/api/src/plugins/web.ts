@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandConfig } from '@app/brands';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env';
 import { brandKey, tagReply } from '../lib/cdn-keys';
 import { matchesEtag, publicCache } from '../lib/public-cache';
@@ -21,6 +21,7 @@ import {
   startedAfterPaint,
 } from './web-html';
 import { type DataFailure, loadRenderer, type RenderPage } from './web-render';
+import { type KeptPage, keepable, pageQuery, RenderedPages } from './web-render-cache';
 
 export const NOT_BUILT_MESSAGE =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds it when needed), then reload this page.';
@@ -209,6 +210,23 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     return parts;
   };
 
+  // Drawn public pages, kept as long as a sign's look-up and emptied by the same notifications.
+  const pages = new RenderedPages({ ttlMs: env.lookupCacheSeconds * 1000 });
+  app.signLookups.subscribe(pages);
+
+  /** A drawn page as it goes out; `timing` says whether it was drawn now (ms) or kept. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: KeptPage, timing: string) => {
+    // Filed under the brand and whatever the page read (a sign, its site and company), so a
+    // change to any of them purges it at the CDN (docs/decisions/0054).
+    tagReply(reply, page.keys)
+      .header('cache-control', page.cacheControl)
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding')
+      .header('server-timing', timing);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
+  };
+
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -258,10 +276,18 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
     if (page.status === 200 && found.render) {
+      // Only the query parameters the app reads: any other neither draws the page anew nor
+      // makes another entry (a cache-buster costs what a repeat costs).
+      const query = pageQuery(new URL(request.url, 'http://in-process').searchParams);
+      const pageKey = `${brand.id} ${pathname}${query}`;
+      const kept = pages.find(pageKey);
+      if (kept) return sendPage(request, reply, kept, 'render;desc="kept"');
+      const generation = pages.generation;
+      const started = performance.now();
       const rendered = await found
         // Drawn at the brand's configured address, never the request's host: the page's links to
         // sister sites are made from it.
-        .render(request, new URL(`${originOf(brand)}${request.url}`))
+        .render(request, new URL(`${originOf(brand)}${pathname}${query}`))
         .catch((error: unknown) => {
           // The page still works: the browser draws it, as before server rendering.
           request.log.error({ err: error }, 'the page could not be drawn on the server');
@@ -285,15 +311,14 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
             .type('text/html; charset=utf-8')
             .send(html);
         }
-        const etag = etagOf(html);
-        // Filed under the brand and whatever the page read (a sign, its site and company), so a
-        // change to any of them purges it at the CDN (docs/decisions/0054).
-        tagReply(reply, [brandKey(brand.id), ...rendered.surrogateKeys])
-          .header('cache-control', rendered.surrogateKeys.length > 0 ? SIGN_PAGE_CACHE : PAGE_CACHE)
-          .header('etag', etag)
-          .header('vary', 'accept-encoding');
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return reply.type('text/html; charset=utf-8').send(html);
+        const drawn: KeptPage = {
+          html,
+          etag: etagOf(html),
+          cacheControl: rendered.surrogateKeys.length > 0 ? SIGN_PAGE_CACHE : PAGE_CACHE,
+          keys: [brandKey(brand.id), ...rendered.surrogateKeys],
+        };
+        if (keepable(query)) pages.keep(pageKey, drawn, generation);
+        return sendPage(request, reply, drawn, `render;dur=${(performance.now() - started).toFixed(1)}`);
       }
     }
     return reply

@@ -32,6 +32,13 @@ interface Entry extends CachedSign {
   expiresAt: number;
 }
 
+/** Something else kept from sign data (the drawn pages), told what the look-up cache is told. */
+export interface SignChangeListener {
+  /** The surrogate keys a change made stale (lib/cdn-keys.ts keysOfChange). */
+  invalidate(keys: readonly string[]): void;
+  setListening(listening: boolean): void;
+}
+
 export interface SignLookupCacheOptions {
   ttlMs: number;
   maxEntries?: number;
@@ -77,6 +84,7 @@ export class SignLookupCache {
   /** Bumped by every invalidation: a load that started before one is not kept. */
   #generation = 0;
   #listening = false;
+  readonly #listeners: SignChangeListener[] = [];
 
   constructor(options: SignLookupCacheOptions) {
     this.#ttlMs = options.ttlMs;
@@ -86,6 +94,12 @@ export class SignLookupCache {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Tells `listener` of every change heard, and whether changes are heard, from now on. */
+  subscribe(listener: SignChangeListener): void {
+    this.#listeners.push(listener);
+    listener.setListening(this.#listening);
   }
 
   /** The sign `term` names, from memory when it is there, else from `load` (and kept). */
@@ -132,6 +146,7 @@ export class SignLookupCache {
   invalidate(payload: string): void {
     this.#generation += 1;
     this.#loading.clear();
+    for (const listener of this.#listeners) listener.invalidate(keysOfChange(payload));
     if (payload.startsWith('k:')) {
       this.#entries.delete(payload.slice(2));
       return;
@@ -149,6 +164,7 @@ export class SignLookupCache {
   /** Whether changes are being heard: only then are look-ups kept. Either way, what was kept goes. */
   setListening(listening: boolean): void {
     this.#listening = listening;
+    for (const listener of this.#listeners) listener.setListening(listening);
     this.invalidate('');
   }
 
