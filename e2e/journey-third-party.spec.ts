@@ -128,6 +128,7 @@ for (const screen of SCREENS) {
       expect(news.text).not.toContain('inspector');
       await page.goto('about:blank');
       await page.goto(news.links.find((link) => link.includes(`/request/${reference}#`)) ?? '');
+      await settled(page);
       await expect(
         page.getByText(
           'Lantern Row Parking Ltd has declined to disclose the footage. Their reasons are below.',
