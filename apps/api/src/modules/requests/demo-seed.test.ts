@@ -27,6 +27,13 @@ describe('the demo requests', () => {
       ]),
     );
     expect(states).toHaveLength(11);
+    // A police request, from the police's own form, awaits the operator's decision (decision 0052).
+    expect(
+      await t.db.query(
+        `select t.requester, t.decision, r.state, t.details->>'crimeReference' as crime_reference
+           from third_party_requests t join relay_requests r on r.id = t.request_id`,
+      ),
+    ).toEqual([{ requester: 'police', decision: null, state: 'received', crime_reference: '13/120345/26' }]);
     // Their mails were "sent" long ago: none waits in the outbox of a fresh start.
     expect(await t.db.query('select to_address from mail_outbox')).toEqual([]);
     const login = await call(t, 'POST', '/api/users/login', {
