@@ -139,17 +139,12 @@ export interface DetailsRow {
   master_user: number;
   company_id: number;
   company_name: string;
-  /** The address of the newest live e-mail change, if one waits for its confirmation. */
-  pending_email: string | null;
 }
 
 export function detailsRow(q: Queryable, userId: number): Promise<DetailsRow> {
   return q.one<DetailsRow>(
     `select u.id, u.user_name, u.title, u.firstname, u.surname, u.tel, u.email, u.master_user, u.company_id,
-            c.name as company_name,
-            (select t.new_email from user_tokens t
-              where t.user_id = u.id and t.purpose = 'email-change' and t.used_at is null and t.expires_at > now()
-              order by t.id desc limit 1) as pending_email
+            c.name as company_name
        from users u join companies c on c.id = u.company_id where u.id = $1`,
     [userId],
   );
@@ -209,69 +204,5 @@ export function lockOtherUsers(q: Queryable, companyId: number, userId: number) 
   return q.query<{ master_user: number }>(
     'select master_user from users where company_id = $1 and id <> $2 for update',
     [companyId, userId],
-  );
-}
-
-// ---- The secrets of e-mail changes, in the user_tokens table (auth/user-tokens.ts keeps the
-// other purposes; these two carry the addresses as well).
-
-/** Every unused link to confirm a new address dies: only the newest works. */
-export async function revokeEmailChanges(q: Queryable, userId: number): Promise<void> {
-  await q.query(
-    `update user_tokens set used_at = now() where user_id = $1 and purpose = 'email-change' and used_at is null`,
-    [userId],
-  );
-}
-
-/** The confirmation link's secret (its hash) for a change to `newEmail`. */
-export async function insertEmailChange(
-  q: Queryable,
-  t: { userId: number; tokenHash: string; ttlSeconds: number; newEmail: string },
-): Promise<void> {
-  await q.query(
-    `insert into user_tokens (user_id, purpose, token_hash, expires_at, new_email)
-     values ($1, 'email-change', $2, now() + $3::int * interval '1 second', $4)`,
-    [t.userId, t.tokenHash, t.ttlSeconds, t.newEmail],
-  );
-}
-
-/** The cancel link's secret (its hash): undoes the change from `oldEmail` to `newEmail`. */
-export async function insertEmailCancel(
-  q: Queryable,
-  t: { userId: number; tokenHash: string; ttlSeconds: number; newEmail: string; oldEmail: string },
-): Promise<void> {
-  await q.query(
-    `insert into user_tokens (user_id, purpose, token_hash, expires_at, new_email, old_email)
-     values ($1, 'email-cancel', $2, now() + $3::int * interval '1 second', $4, $5)`,
-    [t.userId, t.tokenHash, t.ttlSeconds, t.newEmail, t.oldEmail],
-  );
-}
-
-/** Uses up a live confirmation link: whose it is and the new address, or undefined. */
-export function useEmailChange(q: Queryable, tokenHash: string) {
-  return q.maybeOne<{ user_id: number; new_email: string }>(
-    `update user_tokens set used_at = now()
-      where token_hash = $1 and purpose = 'email-change' and used_at is null and expires_at > now()
-      returning user_id, new_email`,
-    [tokenHash],
-  );
-}
-
-/** Uses up a live cancel link: whose it is and the address to put back, or undefined. */
-export function useEmailCancel(q: Queryable, tokenHash: string) {
-  return q.maybeOne<{ user_id: number; old_email: string }>(
-    `update user_tokens set used_at = now()
-      where token_hash = $1 and purpose = 'email-cancel' and used_at is null and expires_at > now()
-      returning user_id, old_email`,
-    [tokenHash],
-  );
-}
-
-/** Every unused confirmation of a new address and every unused reset link dies. */
-export async function revokeEmailChangesAndResets(q: Queryable, userId: number): Promise<void> {
-  await q.query(
-    `update user_tokens set used_at = now()
-      where user_id = $1 and purpose in ('email-change', 'reset') and used_at is null`,
-    [userId],
   );
 }

@@ -8,7 +8,8 @@ import type { ResolvedEnv } from '../../env';
 import { HttpError } from '../../lib/http-error';
 import { publicOrigin } from '../../lib/public-url';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { randomToken, signSessionToken, tokenHash } from '../auth/tokens';
+import { signSessionToken } from '../auth/tokens';
+import { issueEmailToken, pendingNewEmail, revokeUserTokens, useEmailToken } from '../auth/user-tokens';
 import { mail } from '../company/mails';
 import { deleteUser } from '../company/repository';
 import { enqueueMail } from '../mail/outbox';
@@ -47,7 +48,7 @@ export async function readDetails(q: Queryable, userId: number): Promise<Account
     surname: row.surname,
     tel: row.tel,
     email: row.email,
-    pendingEmail: row.pending_email,
+    pendingEmail: await pendingNewEmail(q, userId),
     masterUser: row.master_user === 1 ? (1 as const) : (0 as const),
     companyId: row.company_id,
     companyName: row.company_name,
@@ -78,12 +79,7 @@ export async function updateDetails(
     await repo.updateDetails(tx, user.id, b);
     if (emailChanges) {
       // Only the newest link works.
-      await repo.revokeEmailChanges(tx, user.id);
-      const token = randomToken();
-      await repo.insertEmailChange(tx, {
-        userId: user.id,
-        tokenHash: tokenHash(token),
-        ttlSeconds: EMAIL_CHANGE_TTL_SECONDS,
+      const token = await issueEmailToken(tx, user.id, 'email-change', EMAIL_CHANGE_TTL_SECONDS, {
         newEmail: b.email,
       });
       const origin = publicOrigin(brand, ctx.env);
@@ -96,11 +92,7 @@ export async function updateDetails(
         ]),
       );
       // Earlier cancel links stay alive: the owner must be able to undo every change.
-      const cancel = randomToken();
-      await repo.insertEmailCancel(tx, {
-        userId: user.id,
-        tokenHash: tokenHash(cancel),
-        ttlSeconds: EMAIL_CANCEL_TTL_SECONDS,
+      const cancel = await issueEmailToken(tx, user.id, 'email-cancel', EMAIL_CANCEL_TTL_SECONDS, {
         newEmail: b.email,
         oldEmail: user.email,
       });
@@ -122,10 +114,10 @@ export async function updateDetails(
 /** The link sent to a new address was used: the address becomes the account's. */
 export async function confirmEmailChange(db: Db, token: string) {
   await db.transaction(async (tx) => {
-    const row = await repo.useEmailChange(tx, tokenHash(token));
+    const row = await useEmailToken(tx, 'email-change', token);
     if (!row) throw new HttpError(400, workspaceMessages.emailChangeInvalid);
-    await refuseTakenEmail(tx, row.new_email, row.user_id);
-    await repo.setEmail(tx, row.user_id, row.new_email);
+    await refuseTakenEmail(tx, row.newEmail, row.userId);
+    await repo.setEmail(tx, row.userId, row.newEmail);
   });
   return { message: workspaceMessages.emailChanged };
 }
@@ -133,21 +125,24 @@ export async function confirmEmailChange(db: Db, token: string) {
 /** The link sent to the old address was used: the old address comes back, every session and reset link ends. */
 export async function cancelEmailChange(db: Db, token: string) {
   await db.transaction(async (tx) => {
-    const row = await repo.useEmailCancel(tx, tokenHash(token));
-    if (!row) throw new HttpError(400, workspaceMessages.emailCancelInvalid);
-    const email = await repo.lockUserEmail(tx, row.user_id);
-    if (email !== row.old_email) {
-      await refuseTakenEmail(tx, row.old_email, row.user_id);
+    const row = await useEmailToken(tx, 'email-cancel', token);
+    // A cancel link is always issued with the old address.
+    if (!row?.oldEmail) throw new HttpError(400, workspaceMessages.emailCancelInvalid);
+    const { userId, oldEmail } = row;
+    const email = await repo.lockUserEmail(tx, userId);
+    if (email !== oldEmail) {
+      await refuseTakenEmail(tx, oldEmail, userId);
       // Another account may take the address between the check and this write (it commits after
       // the check read): the same answer as the check's.
-      await repo.setEmail(tx, row.user_id, row.old_email).catch((error: unknown) => {
+      await repo.setEmail(tx, userId, oldEmail).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new HttpError(409, messages.server.emailTaken) : error;
       });
     }
     // Whoever asked for the change loses every way in that did not need the owner's mailbox:
     // sessions, pending changes and reset links (which may have gone to the new address).
-    await repo.revokeEmailChangesAndResets(tx, row.user_id);
-    await repo.endSessionsAndResets(tx, row.user_id);
+    await revokeUserTokens(tx, userId, 'email-change');
+    await revokeUserTokens(tx, userId, 'reset');
+    await repo.endSessionsAndResets(tx, userId);
   });
   return { message: workspaceMessages.emailChangeCancelled };
 }

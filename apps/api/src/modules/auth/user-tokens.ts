@@ -2,7 +2,13 @@ import type { Queryable } from '../../db/db';
 import { randomToken, tokenHash } from './tokens';
 
 /** confirm: the link in the confirmation mail; reset: the jti of a reset token. */
-export type UserTokenPurpose = 'confirm' | 'reset';
+type SecretPurpose = 'confirm' | 'reset';
+/**
+ * email-change: the link mailed to a new address, which carries that address; email-cancel: the
+ * link mailed to the old address, which carries both and puts the old one back.
+ */
+type EmailPurpose = 'email-change' | 'email-cancel';
+export type UserTokenPurpose = SecretPurpose | EmailPurpose;
 
 /**
  * A new single-use secret for `userId`, valid for `ttlSeconds`; earlier unused ones of the same
@@ -11,7 +17,7 @@ export type UserTokenPurpose = 'confirm' | 'reset';
 export async function issueUserToken(
   q: Queryable,
   userId: number,
-  purpose: UserTokenPurpose,
+  purpose: SecretPurpose,
   ttlSeconds: number,
 ): Promise<string> {
   await revokeUserTokens(q, userId, purpose);
@@ -82,4 +88,54 @@ export async function wasIssuedUserToken(
     [tokenHash(token), userId, purpose],
   );
   return row !== undefined;
+}
+
+/**
+ * A new single-use secret of an e-mail change for `userId`, valid for `ttlSeconds`, carrying the
+ * new address (and, for a cancel link, the old one). Earlier unused links to confirm a new address
+ * die, so only the newest works; earlier cancel links stay alive, so the owner can undo every change.
+ */
+export async function issueEmailToken(
+  q: Queryable,
+  userId: number,
+  purpose: EmailPurpose,
+  ttlSeconds: number,
+  addresses: { newEmail: string; oldEmail?: string },
+): Promise<string> {
+  if (purpose === 'email-change') await revokeUserTokens(q, userId, purpose);
+  const token = randomToken();
+  await q.query(
+    `insert into user_tokens (user_id, purpose, token_hash, expires_at, new_email, old_email)
+     values ($1, $2, $3, now() + $4::int * interval '1 second', $5, $6)`,
+    [userId, purpose, tokenHash(token), ttlSeconds, addresses.newEmail, addresses.oldEmail ?? null],
+  );
+  return token;
+}
+
+/**
+ * Uses up a live e-mail change secret, whoever's it is (the link carries nothing else): the user
+ * and the addresses it carries, or undefined. One statement, so of two uses at once one succeeds.
+ */
+export function useEmailToken(
+  q: Queryable,
+  purpose: EmailPurpose,
+  token: string,
+): Promise<{ userId: number; newEmail: string; oldEmail: string | null } | undefined> {
+  return q.maybeOne<{ userId: number; newEmail: string; oldEmail: string | null }>(
+    `update user_tokens set used_at = now()
+      where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
+      returning user_id as "userId", new_email as "newEmail", old_email as "oldEmail"`,
+    [tokenHash(token), purpose],
+  );
+}
+
+/** The address of the newest live link to confirm a new address of `userId`, or null. */
+export async function pendingNewEmail(q: Queryable, userId: number): Promise<string | null> {
+  const row = await q.maybeOne<{ new_email: string }>(
+    `select new_email from user_tokens
+      where user_id = $1 and purpose = 'email-change' and used_at is null and expires_at > now()
+      order by id desc limit 1`,
+    [userId],
+  );
+  return row?.new_email ?? null;
 }
