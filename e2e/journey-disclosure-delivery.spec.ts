@@ -200,6 +200,8 @@ for (const screen of SCREENS) {
       await expect(card.getByText(/^Active until /)).toBeVisible();
       await expect(card.getByText(clipHash)).toBeVisible();
       expect(copiesOf(requestId).length).toBe(2);
+      // The request's history, on the same page, says so without a reload.
+      await expect(page.getByText(/^Disclosure \d+ released/).first()).toBeAttached();
 
       // ---- The visitor opens the private link from the mail, on their own device.
       const ready = await waitForMail({ to: visitor, subject: 'is ready' }, { dir: outbox });
@@ -237,8 +239,9 @@ for (const screen of SCREENS) {
       const box = item.getByRole('textbox', { name: 'Download code' });
       await expect(box).toHaveAttribute('inputmode', 'numeric');
       await expect(box).toHaveAttribute('autocomplete', 'one-time-code');
+      // Typed and sent from the keyboard, as a phone's "Go" key does.
       await box.fill(code);
-      await item.getByRole('button', { name: 'Open downloads' }).click();
+      await box.press('Enter');
       const opened = item.getByRole('status').filter({ hasText: 'Your downloads are open.' });
       await expectInViewAndFocused(opened);
       await item.getByRole('list', { name: 'Your downloads' }).scrollIntoViewIfNeeded();

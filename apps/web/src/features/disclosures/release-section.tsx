@@ -12,6 +12,13 @@ import styles from './disclosures.module.css';
 import { failureText } from './file-card';
 import { formatBytes, formatWhen } from './format';
 
+/**
+ * The request desk's queries (its page, history and list) start with this key: a release or a
+ * revocation writes the request's history, so they are read again. The key is named, not imported,
+ * as features never import each other.
+ */
+const DESK_KEY = ['requests', 'desk'] as const;
+
 export interface ReleaseSectionProps {
   requestId: number;
   master: boolean;
@@ -313,6 +320,7 @@ export function ReleaseSection({ requestId, master }: ReleaseSectionProps) {
   async function revoke(d: DisclosureSummary) {
     const reply = await revokeDisclosure(requestId, d.id);
     queryClient.setQueryData(disclosuresKey(requestId), reply);
+    void queryClient.invalidateQueries({ queryKey: DESK_KEY });
     say(
       `The release of ${formatWhen(d.releasedAt)} is revoked: nothing more can be downloaded, and its copies have been deleted from storage. Its hashes and download log are kept.`,
     );
@@ -349,6 +357,7 @@ export function ReleaseSection({ requestId, master }: ReleaseSectionProps) {
           files={files.data.files}
           onReleased={(released) => {
             void queryClient.invalidateQueries({ queryKey: disclosuresKey(requestId) });
+            void queryClient.invalidateQueries({ queryKey: DESK_KEY });
             const count = released.files.length;
             say(
               `Released: ${count === 1 ? 'one file' : `${count} files`} and the reply letter. The visitor has been e-mailed to open their page; downloads are open until ${formatWhen(released.expiresAt)}.`,
