@@ -2,6 +2,8 @@
 // Part 1, paragraph 2 permits (does not require) disclosure for the prevention or detection of crime;
 // paragraph 5 does so for legal proceedings and advice (5(3)) or where the law requires it (5(2)).
 // The operator decides each case and the history records the basis and the reasons.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
@@ -88,6 +90,15 @@ async function privateLink(email: string) {
   return { reference: match[1], secret: match[2] };
 }
 
+/** The files stored under the authorities' folder (none after a refused request). */
+async function storedAuthorities(): Promise<string[]> {
+  const entries = await readdir(path.join(t.env.dataDir, 'uploads', 'authority'), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
+
 const decline = {
   decision: 'decline',
   basis: 'crime',
@@ -166,6 +177,7 @@ describe('a police officer files a request from a sign', () => {
     expect(refused[6]?.json().message).toBe('A police request takes no attachment.');
     expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
     expect(await t.db.query('select 1 from request_documents')).toEqual([]);
+    expect(await storedAuthorities()).toEqual([]);
   });
 
   it('counts the mail it sends: 5 an hour to one work e-mail', async () => {
@@ -215,6 +227,7 @@ describe('an insurer or a solicitor files a request', () => {
     expect(details.details).toContainEqual({ label: 'Firm', value: 'Shah & Co Solicitors' });
     const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
     expect(desk.documents).toEqual([expect.objectContaining({ filename: 'authority.pdf', deleted: false })]);
+    expect(await storedAuthorities()).toEqual(['1-authority.pdf']);
     const plain = await invitedUser(t, operator.token, 'colleague@example.com');
     const docUrl = `/api/requests/${id}/documents/${desk.documents[0].id}`;
     expect((await call(t, 'GET', docUrl, { token: plain.token })).statusCode).toBe(403);
@@ -235,6 +248,7 @@ describe('an insurer or a solicitor files a request', () => {
     expect(noBasis.json().message).toBe('Choose the legal basis.');
     expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
     expect(await t.db.query('select 1 from request_documents')).toEqual([]);
+    expect(await storedAuthorities()).toEqual([]);
   });
 });
 
