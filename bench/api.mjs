@@ -23,6 +23,14 @@
 //             production defaults'
 //   content   GET /api/dvrs on the DVR host (the content API, from the database)
 //   login     POST /api/users/login with the demo user (argon2id verification on every call)
+//   pages     the demo sign's server-drawn page against its JSON look-up, on one production server
+//             in the same run, PAGE_CONNECTIONS (10) connections from rotating addresses: the
+//             look-up (warm), the page drawn on every request (a server with LOOKUP_CACHE_SECONDS=0,
+//             which keeps no drawn page either: a first render), the page again (kept in memory),
+//             and a cache-busting flood (`?_=<n>`, a new value on every request). Printed as ratios
+//             to the look-up; goals (issue 33): first render 0.1x, repeat 0.8x, and the flood no
+//             cheaper to send than the look-up (it is served as the repeat is, never drawn anew).
+//             BENCH_ONLY=pages runs only these (after the development server seeds the demo sign).
 // That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
 // the other scenarios look up), so they measure the handlers rather than 429 replies. Any non-2xx reply or connection error fails
 // the run. The servers use the embedded database (one connection, so writes queue) unless
@@ -53,6 +61,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const SOURCE_REQUESTS = 50;
 /** Registered signs the look-ups go through in turn (BENCH-00001-SIGN upwards, on the demo site). */
 const signs = Number(process.env.BENCH_SIGNS ?? 1000);
+/** Connections of the page scenarios: the issue's figures were taken with 10. */
+const pageConnections = Number(process.env.PAGE_CONNECTIONS ?? 10);
+const pagesOnly = process.env.BENCH_ONLY === 'pages';
 
 // autocannon connects with net.connect(port, host); while `sourcing` is on, each new connection
 // is bound to the next loopback address, so the server sees it as another visitor.
@@ -121,10 +132,10 @@ const settle = () => new Promise((done) => setTimeout(done, 1000));
 async function measure(scenario, pid, { sources = false, round } = {}) {
   const { name: _name, ...request } = scenario;
   const options = {
-    ...request,
     connections,
+    ...request,
     title: scenario.name,
-    ...(sources ? { reconnectRate: SOURCE_REQUESTS } : {}),
+    ...(sources ? { reconnectRate: request.reconnectRate ?? SOURCE_REQUESTS } : {}),
   };
   sourcing = sources;
   const idle = rssMb(pid);
@@ -177,13 +188,18 @@ const databaseEnv = databaseUrl
   ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-api-only-signing-key-of-32-or-more' }
   : {};
 
-const bare = await startChild('./support/bare-server.mjs', barePort);
-try {
-  await settle();
-  await measure({ name: 'bare node:http (fixed JSON)', url: `http://127.0.0.1:${barePort}/` }, bare.pid);
-} finally {
-  await bare.stop();
+if (!pagesOnly) {
+  const bare = await startChild('./support/bare-server.mjs', barePort);
+  try {
+    await settle();
+    await measure({ name: 'bare node:http (fixed JSON)', url: `http://127.0.0.1:${barePort}/` }, bare.pid);
+  } finally {
+    await bare.stop();
+  }
 }
+
+/** BENCH_ONLY=pages: the development server only seeds the demo sign. */
+class SkipDevScenarios extends Error {}
 
 // The demo sign is seeded in development only: a development server seeds the database, answers
 // the content and login scenarios, and the production servers and the floor read what it left.
@@ -195,6 +211,7 @@ const dev = await startServer({
 try {
   const pid = servingPid(dev.pid);
   await settle();
+  if (pagesOnly) throw new SkipDevScenarios();
   const lookup = { url: `${dev.base}${demoLookupPath}`, headers: { host: `signs.localhost:${devPort}` } };
   await measure({ name: 'lookup (dev, limits off, warn logs)', ...lookup }, pid);
   const content = { url: `${dev.base}/api/dvrs`, headers: { host: `dvr.localhost:${devPort}` } };
@@ -209,6 +226,8 @@ try {
     },
     pid,
   );
+} catch (error) {
+  if (!(error instanceof SkipDevScenarios)) throw error;
 } finally {
   await dev.stop();
 }
@@ -283,16 +302,78 @@ async function floorLookup(round) {
   }
 }
 
-for (let round = 1; round <= rounds; round += 1) {
-  await floorLookup(round);
-  await productLookup('lookup, production defaults, cache off', { LOOKUP_CACHE_SECONDS: '0' }, round);
+if (!pagesOnly) {
+  for (let round = 1; round <= rounds; round += 1) {
+    await floorLookup(round);
+    await productLookup('lookup, production defaults, cache off', { LOOKUP_CACHE_SECONDS: '0' }, round);
+  }
+  await productLookup('lookup, production defaults, cache warm', {});
 }
-await productLookup('lookup, production defaults, cache warm', {});
 
-const bareRps = rows[0]?.rps ?? 1;
+const PAGE_LOOKUP = 'pages: look-up JSON of the demo sign (warm)';
+const PAGE_FIRST = 'pages: sign page drawn on every request (first render)';
+const PAGE_REPEAT = 'pages: sign page again (kept)';
+const PAGE_BUSTED = 'pages: sign page with a cache-busting query';
+
+/** The demo sign's page and look-up on production servers, from rotating addresses. */
+async function pageScenarios() {
+  const demoPage = '/sign/DEMO-0001-SIGN';
+  const on = async (env, scenarios) => {
+    const server = await startServer({
+      port: apiPort,
+      dataDir,
+      env: { ...databaseEnv, ...env },
+      keepData: true,
+      quiet: true,
+    });
+    try {
+      await settle();
+      for (const scenario of scenarios) {
+        await measure(
+          {
+            connections: pageConnections,
+            headers: { host: `signs.localhost:${apiPort}` },
+            ...scenario(server.base),
+          },
+          servingPid(server.pid),
+          { sources: true },
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  };
+  await on({}, [
+    (base) => ({ name: PAGE_LOOKUP, url: `${base}${demoLookupPath}` }),
+    (base) => ({ name: PAGE_REPEAT, url: `${base}${demoPage}` }),
+    (base) => {
+      let n = 0;
+      return {
+        name: PAGE_BUSTED,
+        url: `${base}${demoPage}`,
+        requests: [
+          {
+            setupRequest: (request) => {
+              n += 1;
+              return { ...request, path: `${demoPage}?_=${n}` };
+            },
+          },
+        ],
+      };
+    },
+  ]);
+  // A drawing looks the sign up more than once (its rounds): fewer requests per address keep
+  // the look-up's 60 per address clear.
+  await on({ LOOKUP_CACHE_SECONDS: '0' }, [
+    (base) => ({ name: PAGE_FIRST, url: `${base}${demoPage}`, reconnectRate: 10 }),
+  ]);
+}
+await pageScenarios();
+
+const bareRps = rows.find((r) => r.name.startsWith('bare'))?.rps ?? Number.NaN;
 const isFloor = (r) => r.name.startsWith('floor');
 /** The floor of a row's round (the last round's for rows measured once). */
-const floorOf = (r) => rows.find((f) => isFloor(f) && f.round === (r.round ?? rounds))?.rps ?? 1;
+const floorOf = (r) => rows.find((f) => isFloor(f) && f.round === (r.round ?? rounds))?.rps ?? Number.NaN;
 const headers = [
   '',
   'req/s',
@@ -328,8 +409,17 @@ const coldRatios = rows
   .map((r) => r.rps / floorOf(r))
   .sort((a, b) => a - b);
 const median = coldRatios[Math.floor(coldRatios.length / 2)] ?? Number.NaN;
+if (coldRatios.length > 0)
+  process.stdout.write(
+    `\nCold look-up as a ratio of its round's floor: ${coldRatios.map((x) => x.toFixed(3)).join(', ')}; median ${median.toFixed(3)} (goal 0.9)\n`,
+  );
+const rpsOf = (name) => rows.find((r) => r.name === name)?.rps ?? Number.NaN;
+const lookupRps = rpsOf(PAGE_LOOKUP);
+const ratio = (name) => (rpsOf(name) / lookupRps).toFixed(3);
 process.stdout.write(
-  `\nCold look-up as a ratio of its round's floor: ${coldRatios.map((x) => x.toFixed(3)).join(', ')}; median ${median.toFixed(3)} (goal 0.9)\n`,
+  `\nThe demo sign's page as a ratio of its JSON look-up (${lookupRps.toFixed(0)} req/s, ${pageConnections} connections, same run): ` +
+    `first render ${ratio(PAGE_FIRST)} (goal 0.1), repeat ${ratio(PAGE_REPEAT)} (goal 0.8), ` +
+    `cache-busting flood ${ratio(PAGE_BUSTED)} (served as the repeat: no render, no new entry)\n`,
 );
 if (failed) {
   process.stdout.write('\nSome replies were not 2xx: the figures above are not valid.\n');
