@@ -177,6 +177,9 @@ function operatorNext(row: DeskRow, overwrite: ExplainedDate | null, today: stri
     return `Acknowledge the complaint by ${day(row.acknowledge_by)}.`;
   switch (row.state) {
     case 'received':
+      // The police, an insurer or a solicitor: disclosure is the operator's decision (docs/decisions/0052).
+      if (row.kind === 'third_party')
+        return 'Check who is asking, then decide whether to disclose and record why.';
       return row.kind === 'footage'
         ? 'Check who is asking: ask for proof of identity if you need it, or start work on it.'
         : 'Read it and start work on it.';

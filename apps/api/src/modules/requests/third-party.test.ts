@@ -130,6 +130,8 @@ describe('a police officer files a request from a sign', () => {
       decision: null,
       handedOver: null,
     });
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    expect(desk.next).toBe('Check who is asking, then decide whether to disclose and record why.');
     expect(details.json().details).toEqual([
       { label: 'Name', value: 'PC Dana Reid' },
       { label: 'Collar number', value: '4471' },
