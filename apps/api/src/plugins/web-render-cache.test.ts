@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../env';
 import { call, signedIn } from '../modules/users/test-helpers';
 import { send } from '../modules/workspace/test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { type KeptPage, keepable, pageQuery, RenderedPages } from './web-render-cache';
+import { acceptedEncoding, type KeptPage, keepable, pageQuery, RenderedPages } from './web-render-cache';
 
 // The real web build, server renderer included: these tests read what the server draws.
 const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -50,6 +51,16 @@ describe('which query parameters a drawn page is kept by', () => {
     expect(keepable('?page=2&q=car')).toBe(true);
     expect(keepable('?token=abc')).toBe(false);
     expect(keepable('?userId=7&value=secret')).toBe(false);
+  });
+});
+
+describe('the compressed copy a kept page goes in', () => {
+  it('Brotli when the browser takes it, else gzip, else none; q=0 refuses', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
   });
 });
 
@@ -118,6 +129,19 @@ describe('a drawn page is drawn once and kept (issue 33, "A render costs what th
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
     expect(again.headers['surrogate-key']).toBe(first.headers['surrogate-key']);
+
+    // A kept page goes compressed as the browser asks, the same page.
+    const br = await call(t, 'GET', `/sign/${sticker.signRef}`, {
+      headers: { host: 'signs.localhost', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(kept(br)).toBe(true);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    const gzip = await call(t, 'GET', `/sign/${sticker.signRef}`, {
+      headers: { host: 'signs.localhost', 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(first.body);
 
     for (const buster of ['?_=1', '?utm_source=flyer&_=2', '?x=y']) {
       const busted = await page(t, `/sign/${sticker.signRef}${buster}`);

@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /**
  * The query parameters the web app reads (`searchParams.get` in apps/web/src): a drawn page may
  * differ by them, so they are part of a kept page's key, sorted. Any other parameter (a campaign
@@ -145,4 +147,46 @@ export class RenderedPages {
     this.#entries.delete(key);
     this.#chars -= entry.html.length;
   }
+}
+
+export type PageEncoding = 'br' | 'gzip';
+
+/** The encoding a kept page is sent in for an `Accept-Encoding` header: Brotli, else gzip, else none. */
+export function acceptedEncoding(header: string | undefined): PageEncoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Each kept page's compressed copies, made on first use: a kept page is compressed once, not per visitor. */
+const encodings = new WeakMap<KeptPage, Map<PageEncoding, Buffer>>();
+
+/** The page compressed in `encoding` (made once per page; it goes with the page). */
+export function encodedPage(page: KeptPage, encoding: PageEncoding): Buffer {
+  let copies = encodings.get(page);
+  if (!copies) {
+    copies = new Map();
+    encodings.set(page, copies);
+  }
+  let copy = copies.get(encoding);
+  if (!copy) {
+    copy =
+      encoding === 'br'
+        ? brotliCompressSync(page.html, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_QUALITY]: 9,
+            },
+          })
+        : gzipSync(page.html, { level: 9 });
+    copies.set(encoding, copy);
+  }
+  return copy;
 }

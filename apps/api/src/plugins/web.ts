@@ -21,7 +21,14 @@ import {
   startedAfterPaint,
 } from './web-html';
 import { type DataFailure, loadRenderer, type RenderPage } from './web-render';
-import { type KeptPage, keepable, pageQuery, RenderedPages } from './web-render-cache';
+import {
+  acceptedEncoding,
+  encodedPage,
+  type KeptPage,
+  keepable,
+  pageQuery,
+  RenderedPages,
+} from './web-render-cache';
 
 export const NOT_BUILT_MESSAGE =
   'The web app has not been built yet: run `npm run build` (or `npm start`, which builds it when needed), then reload this page.';
@@ -214,8 +221,17 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
   const pages = new RenderedPages({ ttlMs: env.lookupCacheSeconds * 1000 });
   app.signLookups.subscribe(pages);
 
-  /** A drawn page as it goes out; `timing` says whether it was drawn now (ms) or kept. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: KeptPage, timing: string) => {
+  /**
+   * A drawn page as it goes out; `timing` says whether it was drawn now (ms) or kept. A kept page
+   * goes in the compressed copy it keeps (made once), instead of being compressed per visitor.
+   */
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: KeptPage,
+    timing: string,
+    kept = false,
+  ) => {
     // Filed under the brand and whatever the page read (a sign, its site and company), so a
     // change to any of them purges it at the CDN (docs/decisions/0054).
     tagReply(reply, page.keys)
@@ -224,7 +240,10 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       .header('vary', 'accept-encoding')
       .header('server-timing', timing);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(page.html);
+    reply.type('text/html; charset=utf-8');
+    const encoding = kept ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
   };
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
@@ -281,7 +300,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       const query = pageQuery(new URL(request.url, 'http://in-process').searchParams);
       const pageKey = `${brand.id} ${pathname}${query}`;
       const kept = pages.find(pageKey);
-      if (kept) return sendPage(request, reply, kept, 'render;desc="kept"');
+      if (kept) return sendPage(request, reply, kept, 'render;desc="kept"', true);
       const generation = pages.generation;
       const started = performance.now();
       const rendered = await found
