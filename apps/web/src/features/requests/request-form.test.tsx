@@ -172,6 +172,17 @@ describe('the request form on a sign’s page', () => {
     ]);
   });
 
+  it('points the police, insurers and solicitors to the form of their own', async () => {
+    const { user, form } = await openForm();
+    expect(within(form).queryByRole('link', { name: 'a form of their own' })).toBeNull();
+    await user.click(
+      within(form).getByRole('radio', { name: 'I am from the police, an insurer or a solicitor' }),
+    );
+    expect(within(form).getByRole('link', { name: 'a form of their own' }).getAttribute('href')).toBe(
+      '/sign/DEMO-0002-SIGN/official',
+    );
+  });
+
   it('warns before sending when the date asked for is past the site’s retention, and still sends', async () => {
     const { user, form, sent } = await openForm({ retentionDays: 30 });
     await fillWho(user, form);

@@ -9,6 +9,7 @@ import {
 } from '@app/contract/request-lifecycle';
 import type { RequestIntakeBody } from '@app/contract/requests';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorSummary, RequiredNote } from '../../components/error-summary';
 import { Field, type FieldSpec } from '../../components/form-fields';
 import fieldStyles from '../../components/form-fields.module.css';
@@ -339,6 +340,13 @@ export function RequestForm({ signRef, siteName, retentionDays, problem }: Reque
           </div>
           {findSpecs.map(field)}
         </div>
+      )}
+      {kind === 'third_party' && (
+        <p className={styles.hint}>
+          The police, insurers and solicitors have{' '}
+          <Link to={`/sign/${encodeURIComponent(signRef)}/official`}>a form of their own</Link>, which asks
+          for what the operator needs to decide.
+        </p>
       )}
       {field(message)}
       {showFootage && (
