@@ -139,8 +139,9 @@ describe('the form for the police, insurers and solicitors', () => {
         incidentPlace: '',
         message: 'The collision at the entrance barrier, about 08:40.',
       });
-      expect(call?.file).toBeInstanceOf(File);
-      expect((call?.file as File).name).toBe('authority.pdf');
+      const attached = call?.file;
+      expect(attached).toBeInstanceOf(File);
+      expect(attached instanceof File && attached.name).toBe('authority.pdf');
     },
   );
 });
