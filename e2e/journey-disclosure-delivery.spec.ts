@@ -332,9 +332,8 @@ for (const screen of SCREENS) {
 }
 
 // Fourteen days after its release the disclosure has expired: the server is started again 15 days
-// on (the same database), and the visitor's page says so and the download is refused. That the
-// sweep then deletes the copies is held by the API's test (release.test.ts): the sweep runs every
-// 10 minutes of the server's life, which this journey does not wait for.
+// on (the same database), the visitor's page says so, the download is refused, and the sweep that
+// runs soon after a start has deleted the copies from storage.
 test.describe('after 14 days, on a phone (375x812)', () => {
   test.use({ viewport: SCREENS[0].viewport });
   const server = movedClockServer();
@@ -415,6 +414,7 @@ test.describe('after 14 days, on a phone (375x812)', () => {
       { url: href, key: decodeURIComponent(new URL(link).hash.slice(1)) },
     );
     expect(code).toBe(410);
+    await expect.poll(() => copiesOf(request.id, server.dataDir), { timeout: 30_000 }).toEqual([]);
     await context.close();
   });
 });

@@ -22,6 +22,8 @@ const tags = ['disclosures'];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** The sweep deletes the copies of expired disclosures this often (a revocation deletes them at once). */
+/** The first sweep after the server is ready. */
+const FIRST_SWEEP_AFTER_MS = 5_000;
 const SWEEP_EVERY_MS = 10 * MINUTE;
 const GRANT_COOKIE = 'disclosure_grant';
 
@@ -107,17 +109,24 @@ const header = (request: FastifyRequest, name: string) => {
 export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: service.ReleaseContext = { db: app.db, env: app.env, storage: app.storage };
 
+  let first: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = service
+      .sweepEnded(ctx, app.clock())
+      .catch((error: unknown) => app.log.error({ err: error }, 'Deleting ended disclosures failed'));
+  };
   app.addHook('onReady', () => {
-    timer = setInterval(() => {
-      sweeping = service
-        .sweepEnded(ctx, app.clock())
-        .catch((error: unknown) => app.log.error({ err: error }, 'Deleting ended disclosures failed'));
-    }, SWEEP_EVERY_MS);
+    // Soon after a start too, not only every SWEEP_EVERY_MS: a disclosure that ended while no
+    // instance ran (or just before a restart) loses its copies at once.
+    first = setTimeout(sweep, FIRST_SWEEP_AFTER_MS);
+    first.unref();
+    timer = setInterval(sweep, SWEEP_EVERY_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     await sweeping;
   });
