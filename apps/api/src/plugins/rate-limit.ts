@@ -160,17 +160,6 @@ export function clientOf(request: FastifyRequest): string {
   return clientKey(request.ip, request.server.env.rateLimitIpv6Prefix);
 }
 
-/**
- * Public calls that try a secret from a mailed link (an e-mail change's confirm and cancel, an
- * invitation): per address, in memory, so a flood of guesses is refused before any database work
- * (a try at a link is otherwise a write). A person opens such a link a few times at most.
- */
-export const tokenLinkLimit = {
-  name: 'token-link',
-  perAddress: { max: 10, windowMs: 15 * 60_000 },
-  inMemory: true,
-} satisfies RouteLimit;
-
 function accountOf(
   limit: { account: (request: FastifyRequest) => string | undefined },
   request: FastifyRequest,

@@ -12,16 +12,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEmail } from '../../lib/email-address';
+import { accountLimits, EMAIL_CHANGE_MAILS, tokenLinkLimit } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { hitRateLimit, rateLimit, rateLimitedError, tokenLinkLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { hitRateLimit, rateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['account'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
-const HOUR_MS = 60 * 60 * 1000;
-/** E-mail changes send two mails each: at most this many per account, and per new address, an hour. */
-const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR_MS };
 
 /** 429 once the account, or the mailbox of the new address, has had its e-mail-change mails. */
 async function limitEmailChangeMail(
@@ -62,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       // The current password is checked here when the address changes: guesses are limited.
-      preHandler: rateLimit({ ...accountLimits.login, name: 'account-details' }),
+      preHandler: rateLimit(accountLimits.accountDetails),
       schema: {
         tags,
         summary:
@@ -114,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/password',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit({ ...accountLimits.login, name: 'password-change' }),
+      preHandler: rateLimit(accountLimits.passwordChange),
       schema: {
         tags,
         summary: 'Change your password (current password required); every other session ends',
@@ -150,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/delete',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit({ ...accountLimits.login, name: 'account-delete' }),
+      preHandler: rateLimit(accountLimits.accountDelete),
       schema: {
         tags,
         summary:

@@ -8,8 +8,8 @@ import { errorReplySchema } from '@app/contract/errors';
 import { messages } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { accountLimits } from '../../limits';
 import { rateLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
 import { AddressUnavailableError, createAddressProvider } from './providers';
 
 const tags = ['address'];

@@ -1,6 +1,7 @@
 import { messages } from '@app/contract/messages';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { guessLimits } from '../../limits';
 import { bodyField, failureLimit } from '../../plugins/rate-limit';
 import {
   accountKey,
@@ -10,7 +11,6 @@ import {
   readDeviceToken,
   signDeviceToken,
 } from './device-tokens';
-import { guessLimits } from './limits';
 import { claimTry, clearTries, type TryRule, waitBeforeTry } from './repository';
 
 const MINUTE = 60_000;

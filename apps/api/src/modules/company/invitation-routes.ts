@@ -3,6 +3,7 @@ import { errorReplySchema } from '@app/contract/errors';
 import { pendingInvitationsChange, pendingInvitationsReply } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitMailTo } from '../../lib/email-address';
+import { invitationLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
 import { rateLimit } from '../../plugins/rate-limit';
 import {
@@ -11,7 +12,6 @@ import {
   pendingInvitationEmail,
   resendInvitation,
 } from './pending-invitations';
-import { invitationLimits } from './routes';
 
 const tags = ['company'];
 const errors = {

@@ -12,9 +12,9 @@ import {
 } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitMailTo } from '../../lib/email-address';
+import { accountLimits, invitationLimits, tokenLinkLimit } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { type LimitWindow, type RouteLimit, rateLimit, tokenLinkLimit } from '../../plugins/rate-limit';
-import { accountLimits } from '../auth/limits';
+import { rateLimit } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['company'];
@@ -24,24 +24,6 @@ const errors = {
   403: errorReplySchema,
   404: errorReplySchema,
   409: errorReplySchema,
-};
-const HOUR = 3_600_000;
-
-/**
- * Invitations send mail: a few an hour from one address or one inviting user, and a few a day to
- * one mailbox (however its address is spelt), so the workspace cannot be used to fill an inbox.
- */
-export const invitationLimits = {
-  request: {
-    name: 'invitation',
-    perAddress: { max: 20, windowMs: HOUR },
-    perAccount: {
-      max: 10,
-      windowMs: HOUR,
-      account: (request) => (request.auth?.kind === 'session' ? `user:${request.auth.user.id}` : undefined),
-    },
-  } satisfies RouteLimit,
-  recipient: { max: 3, windowMs: 24 * HOUR } satisfies LimitWindow,
 };
 
 /** The company, its users and invitations: master users only, except accepting an invitation. */

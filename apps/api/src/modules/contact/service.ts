@@ -10,8 +10,8 @@ import type { ZodType } from 'zod';
 import type { Db, Queryable } from '../../db/db';
 import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
+import { perSenderLimit } from '../../limits';
 import type { FormParts } from './form-parts';
-import { perSenderLimit } from './limits';
 import { acknowledgementMail, staffMail } from './mails';
 import { storeMessage } from './store';
 

@@ -15,22 +15,14 @@ import { escapeHtml } from '../../lib/escape';
 import { contentDisposition, IMMUTABLE, REVALIDATE } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
 import { matchesEtag } from '../../lib/public-cache';
-import { bodyField, type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { downloadLinkLimit } from '../../limits';
+import { rateLimit } from '../../plugins/rate-limit';
 import { readDownloadToken } from './download-token';
 import { generatedMediaDir } from './media';
 import { contentNotFound } from './routes';
 import type { StoredFile } from './service';
 import * as service from './service';
 import { defaultContentDir } from './source';
-
-const MINUTE = 60_000;
-
-/** Each link is a mail sent: a few per person, enough for someone choosing between messages. */
-export const downloadLinkLimit: RouteLimit = {
-  name: 'download-link',
-  perAddress: { max: 20, windowMs: 15 * MINUTE },
-  perAccount: { max: 10, windowMs: 60 * MINUTE, account: bodyField('email') },
-};
 
 export interface ContentMediaOptions {
   /** The content folder pictures and release notes are served from; default content/ of the checkout. */

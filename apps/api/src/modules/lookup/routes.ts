@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandKey, SEARCH_KEY, SIGNS_KEY, tagReply } from '../../lib/cdn-keys';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
+import { lookupLimits } from '../../limits';
 import { clientOf, rateLimit } from '../../plugins/rate-limit';
-import { lookupLimits } from './limits';
 import * as service from './service';
 
 const tags = ['lookup'];

@@ -1,9 +1,9 @@
 import { contactReply } from '@app/contract/contact';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formLimits } from '../../limits';
 import { rateLimit } from '../../plugins/rate-limit';
 import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
-import { formLimits } from '../contact/limits';
 import { sendPartnershipApplication } from './service';
 
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {

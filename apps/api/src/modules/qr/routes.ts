@@ -2,8 +2,8 @@ import { lookupMessages } from '@app/contract/lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
+import { lookupLimits } from '../../limits';
 import { rateLimit } from '../../plugins/rate-limit';
-import { lookupLimits } from '../lookup/limits';
 import { qrPng, qrSvg, signPageUrl } from './qr';
 
 const tags = ['signs'];

@@ -3,9 +3,9 @@ import { messages } from '@app/contract/messages';
 import { changeSiteStickerReply, moveStickerHereBody } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { accountLimits, guessLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
-import { accountLimits, guessLimits } from '../auth/limits';
 import { moveStickerHere } from './move-here';
 
 /** "Move it here": a sticker on another site of your company, added to this one instead (master users). */

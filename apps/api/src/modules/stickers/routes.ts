@@ -9,10 +9,10 @@ import {
 } from '@app/contract/accounts';
 import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountLimits, guessLimits } from '../../limits';
 import { checkAdmin } from '../../plugins/admin';
 import { sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
-import { accountLimits, guessLimits } from '../auth/limits';
 import { checkSticker, confirmStickerLink, issueNewStickers } from './service';
 
 const tags = ['stickers'];

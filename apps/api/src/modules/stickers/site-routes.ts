@@ -10,9 +10,9 @@ import {
 } from '@app/contract/workspace';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { accountLimits, guessLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
-import { accountLimits, guessLimits } from '../auth/limits';
 import * as service from './service';
 
 const tags = ['stickers'];

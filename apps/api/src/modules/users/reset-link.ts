@@ -1,15 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../../db/db';
+import { RESET_LINK_MAILS } from '../../limits';
 import { hitRateLimit } from '../../plugins/rate-limit';
 import { RESET_TTL_SECONDS, randomToken, tokenHash } from '../auth/tokens';
 import { revokeUserTokens } from '../auth/user-tokens';
 
-/**
- * The mails of one live reset link a user's address gets in 15 minutes: repeated requests beyond
- * them are answered the same and mail nothing (the inbox already holds that working link).
- * A new link, when none is live, is always mailed (docs/decisions/0044).
- */
-export const RESET_LINK_MAILS = { max: 5, windowMs: 15 * 60_000 };
 /** A live link with less time than this left is replaced rather than sent again. */
 const LEAST_LIFE_LEFT_SECONDS = 15 * 60;
 

@@ -20,9 +20,9 @@ import { messages } from '@app/contract/messages';
 import { signUpCheckBody, signUpCheckReply } from '@app/contract/sign-up-check';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { accountLimits, guessLimits } from '../../limits';
 import { authOf, sessionUser } from '../../plugins/auth';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit';
-import { accountLimits, guessLimits } from '../auth/limits';
 import { signInGuard } from '../auth/sign-in-guard';
 import {
   forgotPassword,
