@@ -42,7 +42,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Who holds a bearer token (or null for nobody), handed in by `app.ts` from `modules/auth`: the
+ * Who holds a bearer token (or null for nobody), handed in by `app.ts` from `modules/users`: the
  * plugin reads the header and applies the route's rule, the module knows tokens and users.
  */
 export type Authenticate = (token: string) => Promise<Authenticated | null>;

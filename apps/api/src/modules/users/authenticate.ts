@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/db';
 import type { Authenticated } from '../../plugins/auth';
-import { findUserById } from '../users/repository';
-import { readToken } from './tokens';
-import { isLiveUserToken } from './user-tokens';
+import { readToken } from '../auth/tokens';
+import { isLiveUserToken } from '../auth/user-tokens';
+import { findUserById } from './repository';
 
 /**
  * Who holds `token`: a session of a confirmed user whose sessions have not been ended since, a
  * live reset link for the current password, or nobody (null). `app.ts` hands this to the auth
- * plugin, which imports no module.
+ * plugin, which imports no module. It lives with the users it reads, not in `auth/`, so that
+ * `auth/` (tokens and passwords) imports no module and the two folders never import each other.
  */
 export async function authenticateToken(
   q: Queryable,
