@@ -165,11 +165,14 @@ export function acceptedEncoding(header: string | undefined): PageEncoding | und
   return undefined;
 }
 
-/** Each kept page's compressed copies, made on first use: a kept page is compressed once, not per visitor. */
-const encodings = new WeakMap<KeptPage, Map<PageEncoding, Buffer>>();
+/**
+ * Each kept page's bytes, plain and compressed, made on first use: a kept page is encoded and
+ * compressed once, not per visitor.
+ */
+const encodings = new WeakMap<KeptPage, Map<PageEncoding | 'identity', Buffer>>();
 
-/** The page compressed in `encoding` (made once per page; it goes with the page). */
-export function encodedPage(page: KeptPage, encoding: PageEncoding): Buffer {
+/** The page's bytes, compressed in `encoding` unless 'identity' (made once per page; they go with the page). */
+export function encodedPage(page: KeptPage, encoding: PageEncoding | 'identity'): Buffer {
   let copies = encodings.get(page);
   if (!copies) {
     copies = new Map();
@@ -178,14 +181,16 @@ export function encodedPage(page: KeptPage, encoding: PageEncoding): Buffer {
   let copy = copies.get(encoding);
   if (!copy) {
     copy =
-      encoding === 'br'
-        ? brotliCompressSync(page.html, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: 9,
-            },
-          })
-        : gzipSync(page.html, { level: 9 });
+      encoding === 'identity'
+        ? Buffer.from(page.html, 'utf8')
+        : encoding === 'br'
+          ? brotliCompressSync(page.html, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: 9,
+              },
+            })
+          : gzipSync(page.html, { level: 9 });
     copies.set(encoding, copy);
   }
   return copy;

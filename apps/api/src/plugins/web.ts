@@ -241,8 +241,9 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
       .header('server-timing', timing);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
-    const encoding = kept ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-    if (!encoding) return reply.send(page.html);
+    if (!kept) return reply.send(page.html);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(encodedPage(page, 'identity'));
     return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
   };
 
