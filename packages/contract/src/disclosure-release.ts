@@ -67,6 +67,8 @@ export const grantReply = z.object({
 
 export const disclosureReleaseMessages = {
   fileNotReady: 'Every file released must be uploaded in full.',
+  decisionFirst:
+    'Record your decision to disclose, with its legal basis, before releasing footage to the police, an insurer or a solicitor.',
   notAnswerable:
     'A disclosure can be released only to a request that is open or answered, and not while proof of identity is awaited.',
   ended: 'This disclosure has expired or been withdrawn, and its files have been deleted.',

@@ -21,6 +21,7 @@ import { enqueueMail } from '../mail/outbox';
 import { visitorLink } from '../requests/mails';
 import { appendEvent, companyRequest, type RequestRow, requestByReference } from '../requests/repository';
 import { brandOf, visitorLinkRequest, visitorSecret } from '../requests/service';
+import { companyThirdParty } from '../requests/third-party-repository';
 import type { AuthUser } from '../users/repository';
 import { evidencePack, type PackFile, uniqueNames } from './evidence-pack';
 import { renderLetterPdf } from './letter-pdf';
@@ -135,6 +136,13 @@ export async function release(
   // Not before the proof of identity asked for has arrived: footage goes only to the person it shows.
   if (['withdrawn', 'closed', 'awaiting_identity'].includes(request.state) || !request.link_nonce) {
     throw new HttpError(409, messages.notAnswerable);
+  }
+  // The police, an insurer or a solicitor get footage only once a master user has recorded the
+  // decision to disclose and its basis (DPA 2018 Schedule 2 paragraphs 2 and 5: the exemptions
+  // permit a disclosure, they never require one; decision 0052).
+  if (request.kind === 'third_party') {
+    const thirdParty = await companyThirdParty(ctx.db, user.companyId, requestId);
+    if (thirdParty && thirdParty.decision !== 'disclose') throw new HttpError(409, messages.decisionFirst);
   }
   const ids = [...new Set(body.fileIds)];
   const chosen = [];

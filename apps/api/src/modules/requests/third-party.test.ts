@@ -328,6 +328,18 @@ describe('the operator decides', () => {
       body: { what: 'Clip', when: '2026-11-27T10:00', toWhom: 'Priya Shah', how: 'Their upload link' },
     });
     expect(early.statusCode).toBe(409);
+    // No footage goes through the locker before the decision to disclose is recorded.
+    const releaseFirst = () =>
+      call(t, 'POST', `/api/requests/${id}/disclosures`, {
+        token: operator.token,
+        body: { fileIds: [999_999], letter: 'The footage of the collision you asked for.' },
+      });
+    const tooSoon = await releaseFirst();
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toEqual({
+      message:
+        'Record your decision to disclose, with its legal basis, before releasing footage to the police, an insurer or a solicitor.',
+    });
     const disclose = await call(t, 'POST', `/api/requests/${id}/third-party/decision`, {
       token: operator.token,
       body: {
@@ -338,6 +350,9 @@ describe('the operator decides', () => {
       },
     });
     expect(disclose.statusCode).toBe(200);
+    // Once decided, the release is judged on its files (this one names none of the request's).
+    const decided = await releaseFirst();
+    expect(decided.json().message).not.toContain('Record your decision to disclose');
     expect((await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json().state).toBe(
       'in_progress',
     );
