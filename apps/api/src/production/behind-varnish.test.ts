@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../env';
 import { call, signedIn } from '../modules/users/test-helpers';
 import { send } from '../modules/workspace/test-helpers';
+import { TokenBuckets } from '../plugins/token-bucket';
 import { freePort } from '../test/free-port';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -68,6 +69,8 @@ beforeAll(async () => {
   varnishPort = await freePort();
   const apiPort = await freePort();
   t = await createTestApp({
+    // A clock that stands still: a spent look-up budget stays spent however slowly the test runs.
+    publicReads: new TokenBuckets({ now: () => 0 }),
     env: {
       webDistDir: webDist,
       // Varnish on this machine is the proxy whose X-Forwarded-For is believed.
