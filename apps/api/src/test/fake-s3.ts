@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AwsV4Signer } from 'aws4fetch';
 
 export interface FakeS3 {
   endpoint: string;
@@ -11,6 +10,8 @@ export interface FakeS3 {
   secretAccessKey: string;
   /** Stored objects by key (without the bucket). */
   objects: Map<string, { body: Buffer; contentType: string }>;
+  /** Multipart uploads begun and neither completed nor aborted, by upload id. */
+  multipartUploads: Map<string, { key: string; parts: Map<number, Buffer> }>;
   /** Requests refused for a bad signature. */
   refused: number;
   close(): Promise<void>;
@@ -22,13 +23,33 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const xmlError = (code: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
+const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>${body}`;
+const xmlError = (code: string) => xml(`<Error><Code>${code}</Code></Error>`);
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+const etagOf = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
+const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** RFC 3986 encoding, as SigV4 canonicalises query names and values. */
+const encodeRfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
- * A local stand-in for an S3-compatible service, for tests: path-style object PUT, GET (whole or
- * one byte range) and DELETE in one bucket, each request's AWS Signature Version 4 recomputed from the headers it
- * names and checked (403 SignatureDoesNotMatch otherwise), and the payload hash checked too.
+ * A local stand-in for an S3-compatible service, for tests, path-style in one bucket: object PUT,
+ * HEAD, GET (whole or one byte range) and DELETE, batch delete (POST ?delete), and the multipart
+ * upload API the tus S3 store uses (create, upload part, list parts, complete, abort). Each
+ * request's AWS Signature Version 4 is recomputed from the headers it names and checked (403
+ * SignatureDoesNotMatch otherwise), and the payload hash checked too. Like many S3-compatible
+ * stores, it does not take `aws-chunked` bodies (the AWS SDK's streamed uploads with a trailing
+ * checksum): 501 NotImplemented, so a client that sends them is caught here.
  */
 export async function startFakeS3(): Promise<FakeS3> {
   const fake = {
@@ -37,70 +58,190 @@ export async function startFakeS3(): Promise<FakeS3> {
     accessKeyId: 'AKIDTEST',
     secretAccessKey: 'fake-secret-key-for-tests',
     objects: new Map<string, { body: Buffer; contentType: string }>(),
+    multipartUploads: new Map<string, { key: string; parts: Map<number, Buffer> }>(),
     refused: 0,
   };
+  // x-amz-meta-* of each object, returned by GET and HEAD (the tus store keeps its upload id there).
+  const metadata = new Map<string, Record<string, string>>();
+
+  /** Whether the request's signature is the one its headers, query and payload hash make. */
+  function signatureMatches(request: IncomingMessage, url: URL, payloadHash: string): boolean {
+    const authorization = request.headers.authorization ?? '';
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+        authorization,
+      );
+    if (!match) return false;
+    const [, keyId, day, region, signedList, signature] = match as unknown as string[];
+    if (keyId !== fake.accessKeyId || region !== fake.region || !signedList || !day) return false;
+    const signed = signedList.split(';');
+    const canonicalHeaders = signed
+      .map((name) => {
+        const value = request.headers[name];
+        const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+        return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
+      })
+      .join('');
+    const rawPath = (request.url ?? '/').split('?')[0] ?? '/';
+    const query = [...url.searchParams]
+      .map(([name, value]) => [encodeRfc3986(name), encodeRfc3986(value)] as const)
+      .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+    const canonical = [request.method, rawPath, query, canonicalHeaders, signedList, payloadHash].join('\n');
+    const datetime = String(request.headers['x-amz-date'] ?? '');
+    const scope = `${day}/${region}/s3/aws4_request`;
+    const toSign = ['AWS4-HMAC-SHA256', datetime, scope, sha256Hex(canonical)].join('\n');
+    const key = hmac(hmac(hmac(hmac(`AWS4${fake.secretAccessKey}`, day), region), 's3'), 'aws4_request');
+    return createHmac('sha256', key).update(toSign).digest('hex') === signature;
+  }
+
+  const send = (response: ServerResponse, status: number, body?: string) =>
+    body === undefined
+      ? response.writeHead(status).end()
+      : response.writeHead(status, { 'content-type': 'application/xml' }).end(body);
+
+  function handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    key: string,
+    body: Buffer,
+  ): void {
+    const method = request.method;
+    const q = url.searchParams;
+    const uploadId = q.get('uploadId');
+    const upload = uploadId === null ? undefined : fake.multipartUploads.get(uploadId);
+    if (uploadId !== null && (!upload || upload.key !== key)) {
+      send(response, 404, xmlError('NoSuchUpload'));
+      return;
+    }
+    if (method === 'POST' && q.has('delete')) {
+      const keys = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) =>
+        unescapeXml(m[1] ?? ''),
+      );
+      for (const k of keys) {
+        fake.objects.delete(k);
+        metadata.delete(k);
+      }
+      const deleted = keys.map((k) => `<Deleted><Key>${escapeXml(k)}</Key></Deleted>`).join('');
+      send(response, 200, xml(`<DeleteResult>${deleted}</DeleteResult>`));
+      return;
+    }
+    if (!key) {
+      send(response, 404, xmlError('NoSuchKey'));
+      return;
+    }
+    const names = `<Bucket>${fake.bucket}</Bucket><Key>${escapeXml(key)}</Key>`;
+    if (method === 'POST' && q.has('uploads')) {
+      const id = randomUUID();
+      fake.multipartUploads.set(id, { key, parts: new Map() });
+      send(
+        response,
+        200,
+        xml(
+          `<InitiateMultipartUploadResult>${names}<UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        ),
+      );
+    } else if (method === 'PUT' && upload) {
+      const partNumber = Number(q.get('partNumber'));
+      upload.parts.set(partNumber, body);
+      response.writeHead(200, { etag: etagOf(body) }).end();
+    } else if (method === 'GET' && upload && uploadId) {
+      const parts = [...upload.parts]
+        .sort(([a], [b]) => a - b)
+        .map(
+          ([n, bytes]) =>
+            `<Part><PartNumber>${n}</PartNumber><ETag>${escapeXml(etagOf(bytes))}</ETag><Size>${bytes.length}</Size></Part>`,
+        )
+        .join('');
+      send(
+        response,
+        200,
+        xml(
+          `<ListPartsResult>${names}<UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts}</ListPartsResult>`,
+        ),
+      );
+    } else if (method === 'POST' && upload && uploadId) {
+      const listed = [...body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) =>
+        Number(m[1]),
+      );
+      const chosen = listed.map((n) => upload.parts.get(n));
+      if (listed.length === 0 || chosen.some((part) => part === undefined)) {
+        send(response, 400, xmlError('InvalidPart'));
+        return;
+      }
+      const whole = Buffer.concat(chosen as Buffer[]);
+      fake.objects.set(key, { body: whole, contentType: 'application/octet-stream' });
+      fake.multipartUploads.delete(uploadId);
+      send(
+        response,
+        200,
+        xml(
+          `<CompleteMultipartUploadResult><Location>${escapeXml(url.toString())}</Location>${names}<ETag>${escapeXml(etagOf(whole))}</ETag></CompleteMultipartUploadResult>`,
+        ),
+      );
+    } else if (method === 'DELETE' && uploadId) {
+      fake.multipartUploads.delete(uploadId);
+      send(response, 204);
+    } else if (method === 'PUT') {
+      fake.objects.set(key, { body, contentType: String(request.headers['content-type'] ?? '') });
+      const meta: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (name.startsWith('x-amz-meta-') && typeof value === 'string') meta[name] = value;
+      }
+      metadata.set(key, meta);
+      response.writeHead(200, { etag: etagOf(body) }).end();
+    } else if (method === 'GET' || method === 'HEAD') {
+      const object = fake.objects.get(key);
+      if (!object) {
+        if (method === 'HEAD') send(response, 404);
+        else send(response, 404, xmlError('NoSuchKey'));
+        return;
+      }
+      const headers = { 'content-type': object.contentType, etag: etagOf(object.body), ...metadata.get(key) };
+      // One range (what a resumed download asks for): 206 with those bytes.
+      const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers.range ?? ''));
+      if (method === 'GET' && range) {
+        const [start, end] = [Number(range[1]), Math.min(Number(range[2]), object.body.length - 1)];
+        response
+          .writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${object.body.length}` })
+          .end(object.body.subarray(start, end + 1));
+      } else if (method === 'HEAD') {
+        response.writeHead(200, { ...headers, 'content-length': String(object.body.length) }).end();
+      } else response.writeHead(200, headers).end(object.body);
+    } else if (method === 'DELETE') {
+      fake.objects.delete(key);
+      metadata.delete(key);
+      send(response, 204);
+    } else {
+      send(response, 405);
+    }
+  }
+
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
-    const authorization = request.headers.authorization ?? '';
-    const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
-    const headers = new Headers();
-    for (const name of signed) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const expected = await new AwsV4Signer({
-      method: request.method,
-      url: url.toString(),
-      headers,
-      body: body.length > 0 ? new Uint8Array(body) : undefined,
-      accessKeyId: fake.accessKeyId,
-      secretAccessKey: fake.secretAccessKey,
-      service: 's3',
-      region: fake.region,
-      datetime: String(request.headers['x-amz-date'] ?? ''),
-    }).sign();
-    const payloadHash = createHash('sha256').update(body).digest('hex');
     const hashHeader = request.headers['x-amz-content-sha256'];
+    if (typeof hashHeader === 'string' && hashHeader.startsWith('STREAMING-')) {
+      send(response, 501, xmlError('NotImplemented'));
+      return;
+    }
+    const payloadHash = typeof hashHeader === 'string' ? hashHeader : sha256Hex(body);
     if (
-      expected.headers.get('authorization') !== authorization ||
-      (hashHeader !== undefined && hashHeader !== 'UNSIGNED-PAYLOAD' && hashHeader !== payloadHash)
+      !signatureMatches(request, url, payloadHash) ||
+      (hashHeader !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body))
     ) {
       fake.refused += 1;
-      response.writeHead(403, { 'content-type': 'application/xml' }).end(xmlError('SignatureDoesNotMatch'));
+      send(response, 403, xmlError('SignatureDoesNotMatch'));
       return;
     }
     const [, bucket, ...rest] = url.pathname.split('/');
-    const key = rest.map(decodeURIComponent).join('/');
-    if (bucket !== fake.bucket || !key) {
-      response.writeHead(404, { 'content-type': 'application/xml' }).end(xmlError('NoSuchBucket'));
+    if (bucket !== fake.bucket) {
+      send(response, 404, xmlError('NoSuchBucket'));
       return;
     }
-    if (request.method === 'PUT') {
-      fake.objects.set(key, { body, contentType: String(request.headers['content-type'] ?? '') });
-      response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
-    } else if (request.method === 'GET') {
-      const object = fake.objects.get(key);
-      if (!object) response.writeHead(404, { 'content-type': 'application/xml' }).end(xmlError('NoSuchKey'));
-      else {
-        // One range (what a resumed download asks for): 206 with those bytes.
-        const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers.range ?? ''));
-        if (range) {
-          const [start, end] = [Number(range[1]), Math.min(Number(range[2]), object.body.length - 1)];
-          response
-            .writeHead(206, {
-              'content-type': object.contentType,
-              'content-range': `bytes ${start}-${end}/${object.body.length}`,
-            })
-            .end(object.body.subarray(start, end + 1));
-        } else response.writeHead(200, { 'content-type': object.contentType }).end(object.body);
-      }
-    } else if (request.method === 'DELETE') {
-      fake.objects.delete(key);
-      response.writeHead(204).end();
-    } else {
-      response.writeHead(405).end();
-    }
+    handle(request, response, url, rest.map(decodeURIComponent).join('/'), body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -108,6 +249,9 @@ export async function startFakeS3(): Promise<FakeS3> {
     ...fake,
     get objects() {
       return fake.objects;
+    },
+    get multipartUploads() {
+      return fake.multipartUploads;
     },
     get refused() {
       return fake.refused;

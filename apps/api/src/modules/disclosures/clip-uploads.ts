@@ -55,6 +55,11 @@ function innerStore(env: ResolvedEnv): DataStore {
         endpoint: s3.endpoint,
         forcePathStyle: true,
         credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // Checksums only where S3 requires them (as the SDK did before 3.729). Its newer default
+        // streams every part as `aws-chunked` with a trailing CRC32, which many S3-compatible stores
+        // (MinIO before 2024, Ceph RGW, Backblaze B2, others) refuse; STORAGE=s3 is meant for them too.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       },
       // No expiration tags: unfinished uploads are the module's to remove, with their rows.
       useTags: false,
