@@ -238,7 +238,7 @@ describe('disclosures kept in an S3-compatible bucket (STORAGE=s3)', { timeout: 
     expect(bucket.refused).toBe(0);
   });
 
-  it('an upload over the size limit leaves nothing in the bucket', async () => {
+  it('an upload refused for its size or its content leaves nothing in the bucket', async () => {
     const { t: app, bucket, base } = await listening({ clipMaxBytes: MIB });
     const operator = await signedIn(app);
     const visitor = await footageRequest(app, operator);
@@ -254,5 +254,32 @@ describe('disclosures kept in an S3-compatible bucket (STORAGE=s3)', { timeout: 
     expect(await over.json()).toEqual({ message: disclosureMessages.tooLarge(MIB) });
     expect([...bucket.objects.keys()]).toEqual([]);
     expect(bucket.multipartUploads.size).toBe(0);
+
+    // A PNG named as a clip: begun in the bucket, refused on its first bytes, then removed (its
+    // multipart upload aborted, its information deleted).
+    const created = await fetch(`${base}/api/requests/${visitor.id}/clips/uploads`, {
+      method: 'POST',
+      headers: {
+        ...tusHeaders(operator.token),
+        'upload-length': '4096',
+        'upload-metadata': `filename ${Buffer.from('entrance.mp4').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(bucket.multipartUploads.size).toBe(1);
+    const refused = await fetch(`${base}${created.headers.get('location')}`, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders(operator.token),
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(png(4096)),
+    });
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toBe(disclosureMessages.contentNotName);
+    // tus may answer as the body stream breaks, while the store is still removing the upload.
+    await expect.poll(() => [...bucket.objects.keys()], { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => bucket.multipartUploads.size, { timeout: 5_000 }).toBe(0);
   });
 });
