@@ -51,7 +51,8 @@ it('on shutdown finishes the request in progress, refuses new ones, then closes 
   expect(await slow).toEqual({ status: 200, body: '{"done":true}' });
   await closing;
   await expect(db.query('select 1')).rejects.toThrow();
-});
+  // A start seeds the demo data (a clip made by ffmpeg, the sister sites' content): seconds, more on a busy machine.
+}, 120_000);
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
 
@@ -115,7 +116,7 @@ it('the server entry starts on the embedded database, serves the brands and exit
   } finally {
     server.child.kill('SIGKILL');
   }
-});
+}, 120_000);
 
 it('in production the log is JSON, one line per request, and no line is lost when the server stops', async () => {
   const port = await freePort();
