@@ -119,6 +119,17 @@ for (const screen of SCREENS) {
       await shot(op, testInfo, 'third-party-operator-history', screen.name);
       await expectNoSeriousA11yViolations(op);
 
+      // The company's disclosure log records the decision: declined, on what basis, and why.
+      await op.goto(`${origin}/company/disclosure-log`);
+      await settled(op);
+      const entry = op.getByRole('row').filter({ hasText: reference });
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText('Declined');
+      await expect(entry).toContainText('DPA 2018, Schedule 2, paragraph 2');
+      await expect(entry).toContainText('Not authorised at inspector rank or above');
+      await entry.scrollIntoViewIfNeeded();
+      await shot(op, testInfo, 'third-party-log-declined', screen.name);
+
       // The officer hears something changed (not the reasons), and reads them on their page.
       const news = await waitForMail(
         { to: officer, subject: `News about your request ${reference}` },
