@@ -110,7 +110,8 @@ describe('npm run db:backup and db:restore', () => {
     await restore(parseEnv({ DATA_DIR: restoredDir }), file);
     expect(await stickerRefs(restoredDir)).toEqual(await stickerRefs(dataDir));
     expect(await stickerRefs(restoredDir)).toEqual(expect.arrayContaining(issued));
-  });
+    // The server's start seeds the demo data and the sister sites' content: allow for a busy machine.
+  }, 120_000);
 
   // The embedded database's tests above need no server; this one needs the PostgreSQL test server.
   it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
