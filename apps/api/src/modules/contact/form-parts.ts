@@ -293,7 +293,12 @@ export async function readFormParts(request: FastifyRequest, options: ReadOption
   const folder = `${options.keyPrefix}/${randomUUID()}`;
   const shutdown = shutdownFailure(request.server.shuttingDown);
   /** Settles only when the form fails or the server stops while a part is being read. */
-  const failureOf = (nextPart: Promise<unknown>) => Promise.race([formFailure(nextPart), shutdown.failure]);
+  const failureOf = (nextPart: Promise<unknown>) => {
+    const failure = Promise.race([formFailure(nextPart), shutdown.failure]);
+    // As formFailure's own: a part refused before it is read leaves nobody listening.
+    failure.catch(() => undefined);
+    return failure;
+  };
   try {
     const parts = request.parts({
       // One byte over the limit reaches the check, which refuses the file with its name.
