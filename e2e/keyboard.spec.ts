@@ -25,6 +25,7 @@ function samplePath(brand: BrandId, pattern: string, signRef: string): string {
     'signs /sign/:signRef/contact': `/sign/${signRef}/contact`,
     'signs /sign/:signRef/contact/sent': `/sign/${signRef}/contact/sent`,
     'signs /sign/:signRef/print': `/sign/${signRef}/print`,
+    'signs /sign/:signRef/official': `/sign/${signRef}/official`,
     // Opened signed out and without a link's secret: the sign-in prompt, and "this link does not open a request".
     'signs /requests/:id': '/requests/1',
     'signs /request/:reference': '/request/R-000001',

@@ -13,17 +13,26 @@ export async function api(
   token?: string,
   server: TestServer = mainServer,
 ): Promise<Response> {
-  return fetch(`http://127.0.0.1:${server.port}${path}`, {
-    method,
-    headers: {
-      host: `signs.localhost:${server.port}`,
-      // A caller of its own each time: the per-address rate limits count people, not the test run.
-      'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const call = () =>
+    fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method,
+      headers: {
+        host: `signs.localhost:${server.port}`,
+        // A caller of its own each time: the per-address rate limits count people, not the test run.
+        'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  try {
+    return await call();
+  } catch (error) {
+    // A kept-alive connection the server closed just as the request went out ("other side
+    // closed"): no answer came, so the request is sent once more on a new connection.
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return call();
+  }
 }
 
 export interface Sticker {
