@@ -85,8 +85,19 @@ function playwrightFailures(suite, titles, failures) {
   for (const spec of suite.specs ?? []) {
     if (spec.ok) continue;
     const result = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.status !== 'passed');
-    const error = result?.error?.message ?? result?.errors?.[0]?.message;
-    failures.push(`${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error)}`);
+    const error = result?.error ?? result?.errors?.[0];
+    // Where in the test it failed and what it waited for: often all a CI log tail can show.
+    const at = error?.location
+      ? ` (at ${relative(process.cwd(), error.location.file)}:${error.location.line})`
+      : '';
+    const details = stripVTControlCharacters(String(error?.message ?? ''))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^(Locator|Expected|Received|Timeout):/.test(line))
+      .join('; ');
+    failures.push(
+      `${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error?.message)}${at}${details ? ` ${details}` : ''}`,
+    );
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, path, failures);
 }
@@ -123,7 +134,7 @@ for (const r of results) {
   process.stdout.write(
     `${status} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (exit ${r.exitCode})\n`,
   );
-  for (const failure of r.failures ?? []) process.stdout.write(`         failed: ${failure.slice(0, 400)}\n`);
+  for (const failure of r.failures ?? []) process.stdout.write(`         failed: ${failure.slice(0, 700)}\n`);
 }
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 process.stdout.write(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped\n`);
