@@ -24,6 +24,9 @@ function rowsOfLimits(): string[] {
   route(limits.invitationLimits.request);
   route(limits.tokenLinkLimit);
   route(limits.publicReadLimit);
+  route(limits.printLimit);
+  for (const l of Object.values(limits.requestLimits)) route(l);
+  for (const l of Object.values(limits.disclosureLimits)) route(l);
   for (const l of Object.values(limits.guessLimits)) {
     rows.push(
       row(l.name, 'client address on one account, wrong guesses', l.perAddressAndAccount, 'database'),
@@ -35,6 +38,7 @@ function rowsOfLimits(): string[] {
   rows.push(row('email-change', 'new mailbox, mails', { max: perAddress, windowMs }, 'database'));
   rows.push(row('invitation', 'mailbox invited', limits.invitationLimits.recipient, 'database'));
   rows.push(row('contact-form', 'sender mailbox', limits.perSenderLimit, 'database'));
+  rows.push(row('official-request', 'sender mailbox', limits.officialRequestMails, 'database'));
   rows.push(row('forgot-password', 'user, mails of one live link', limits.RESET_LINK_MAILS, 'database'));
   return rows;
 }

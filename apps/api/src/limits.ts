@@ -1,15 +1,20 @@
 import { signRefKey } from '@app/contract/accounts';
+import type { FastifyRequest } from 'fastify';
 import { bodyEmail } from './lib/email-address';
 import { bodyField, type FailureLimit, type LimitWindow, type RouteLimit } from './plugins/rate-limit';
 
 // The API's rate limits in one table (issue 34): each one's name, window and what it counts (per
 // client address, per account, per mailbox), and whether it counts in this instance's memory
 // (`inMemory`, docs/decisions/0023) or in the database, shared by every instance. The routes and
-// services import their limit from here; plugins/rate-limit.ts enforces them. Not yet here: the
-// request desk's and the disclosures' own limits (modules/requests, modules/disclosures).
+// services import their limit from here; plugins/rate-limit.ts enforces them.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/** The signed-in user a request comes from (for `perAccount.account`). */
+const signedInUser = (request: FastifyRequest) => request.auth?.user.userName;
+/** The request reference in the path of a visitor's private link (for `perAccount.account`). */
+const referenceOf = (request: FastifyRequest) => (request.params as { reference?: string }).reference;
 
 /** Tries at the current password: sign-in and the signed-in calls that ask for it again. */
 const PASSWORD_TRIES = { max: 30, windowMs: 5 * MINUTE };
@@ -128,6 +133,91 @@ export const formLimits = {
   partnership: {
     name: 'partnership-form',
     perAddress: { max: 5, windowMs: 15 * MINUTE },
+  },
+} satisfies Record<string, RouteLimit>;
+
+/** A printable sign is drawn afresh each time: rendering costs far more than a look-up. */
+export const printLimit = {
+  name: 'sign-print',
+  perAddress: { max: 20, windowMs: MINUTE },
+} satisfies RouteLimit;
+
+/** The request desk (modules/requests): the visitor's form and private link, the operator's desk. */
+export const requestLimits = {
+  // A few requests an hour from one address, or from one e-mail address, is plenty for a person.
+  intake: {
+    name: 'relay',
+    perAddress: { max: 5, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: HOUR, account: bodyEmail('email') },
+  },
+  // Reading one's own private page: generous, counted in memory (a read writes nothing).
+  visitorRead: {
+    name: 'request-link-read',
+    perAddress: { max: 60, windowMs: MINUTE },
+    inMemory: true,
+  },
+  // The visitor's messages, answers and uploads each tell the operator by mail: per address and
+  // per request.
+  visitorWrite: {
+    name: 'request-link-write',
+    perAddress: { max: 20, windowMs: HOUR },
+    perAccount: { max: 20, windowMs: HOUR, account: referenceOf },
+  },
+  // The operator's actions that mail the visitor (a decision on an official's request too): per
+  // address and per user.
+  deskWrite: {
+    name: 'request-desk-write',
+    perAddress: { max: 120, windowMs: HOUR },
+    perAccount: { max: 120, windowMs: HOUR, account: signedInUser },
+  },
+  // An official's request, counted per client address before a byte of the body is read; its
+  // e-mail address is counted once the fields are (officialRequestMails).
+  official: {
+    name: 'official-request',
+    perAddress: { max: 5, windowMs: HOUR },
+  },
+} satisfies Record<string, RouteLimit>;
+
+/** As the visitor's form: a few official requests an hour to one mailbox is plenty for a person. */
+export const officialRequestMails = { max: 5, windowMs: HOUR } satisfies LimitWindow;
+
+/** The disclosures (modules/disclosures): the operator's work on clips, the visitor's download. */
+export const disclosureLimits = {
+  // Stills run ffmpeg: per address and per user, enough for picking frames by hand.
+  still: {
+    name: 'disclosure-still',
+    perAddress: { max: 240, windowMs: HOUR },
+    perAccount: { max: 240, windowMs: HOUR, account: signedInUser },
+  },
+  // A release mails the visitor: per address and per user.
+  release: {
+    name: 'disclosure-release',
+    perAddress: { max: 60, windowMs: HOUR },
+    perAccount: { max: 60, windowMs: HOUR, account: signedInUser },
+  },
+  visitorRead: {
+    name: 'disclosure-read',
+    perAddress: { max: 60, windowMs: MINUTE },
+    inMemory: true,
+  },
+  // Each code is a mail to the request's address: per client address and per request (one
+  // address each).
+  code: {
+    name: 'disclosure-code',
+    perAddress: { max: 5, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: HOUR, account: referenceOf },
+  },
+  // Tries at a code: each code dies after 5 wrong ones; this bounds the tries across new codes too.
+  grant: {
+    name: 'disclosure-grant',
+    perAddress: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 20, windowMs: HOUR, account: referenceOf },
+  },
+  // A phone resuming a download asks again and again; reads count in memory.
+  download: {
+    name: 'disclosure-download',
+    perAddress: { max: 600, windowMs: HOUR },
+    inMemory: true,
   },
 } satisfies Record<string, RouteLimit>;
 

@@ -13,55 +13,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/file-headers';
+import { disclosureLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
 import { linkKey, referenceParams } from '../requests/private-link';
 import * as service from './release-service';
 
 const tags = ['disclosures'];
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** The sweep deletes the copies of expired disclosures this often (a revocation deletes them at once). */
 /** The first sweep after the server is ready. */
 const FIRST_SWEEP_AFTER_MS = 5_000;
 const SWEEP_EVERY_MS = 10 * MINUTE;
 const GRANT_COOKIE = 'disclosure_grant';
-
-const referenceOf = (request: FastifyRequest) => (request.params as { reference?: string }).reference;
-
-/** Each code is a mail to the request's address: per client address and per request (one address each). */
-const codeLimit: RouteLimit = {
-  name: 'disclosure-code',
-  perAddress: { max: 5, windowMs: HOUR },
-  perAccount: { max: 5, windowMs: HOUR, account: referenceOf },
-};
-
-/** Tries at a code: each code dies after 5 wrong ones; this bounds the tries across new codes too. */
-const grantLimit: RouteLimit = {
-  name: 'disclosure-grant',
-  perAddress: { max: 10, windowMs: 15 * MINUTE },
-  perAccount: { max: 20, windowMs: HOUR, account: referenceOf },
-};
-
-/** A phone resuming a download asks again and again; reads count in memory. */
-const downloadLimit: RouteLimit = {
-  name: 'disclosure-download',
-  perAddress: { max: 600, windowMs: HOUR },
-  inMemory: true,
-};
-
-const visitorReadLimit: RouteLimit = {
-  name: 'disclosure-read',
-  perAddress: { max: 60, windowMs: MINUTE },
-  inMemory: true,
-};
-
-/** A release mails the visitor: per address and per user. */
-const releaseLimit: RouteLimit = {
-  name: 'disclosure-release',
-  perAddress: { max: 60, windowMs: HOUR },
-  perAccount: { max: 60, windowMs: HOUR, account: (request) => request.auth?.user.userName },
-};
 
 const visitorDisclosureParams = referenceParams.extend({ disclosureId: idParams.shape.id });
 const itemParams = visitorDisclosureParams.extend({ itemId: idParams.shape.id });
@@ -161,7 +125,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/disclosures',
     {
       config: { auth: 'master' },
-      preHandler: rateLimit(releaseLimit),
+      preHandler: rateLimit(disclosureLimits.release),
       schema: {
         tags,
         summary: 'Release files of one of your requests and the reply letter to its visitor (master users)',
@@ -232,7 +196,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(visitorReadLimit),
+      preHandler: rateLimit(disclosureLimits.visitorRead),
       schema: {
         tags,
         summary: 'What the operator released to the visitor, opened with the private link (X-Request-Key)',
@@ -250,7 +214,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures/:disclosureId/code',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(codeLimit),
+      preHandler: rateLimit(disclosureLimits.code),
       schema: {
         tags,
         summary: 'Mail a one-time download code to the request’s address (any earlier code stops working)',
@@ -272,7 +236,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures/:disclosureId/grant',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(grantLimit),
+      preHandler: rateLimit(disclosureLimits.grant),
       schema: {
         tags,
         summary: 'Exchange the mailed code for a short-lived download grant (cookie and X-Disclosure-Grant)',
@@ -307,7 +271,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures/:disclosureId/files/:itemId',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(downloadLimit),
+      preHandler: rateLimit(disclosureLimits.download),
       schema: {
         tags,
         summary: 'Download a released file (Range supported, so a download resumes); needs the grant',
@@ -330,7 +294,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures/:disclosureId/letter.pdf',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(downloadLimit),
+      preHandler: rateLimit(disclosureLimits.download),
       schema: {
         tags,
         summary: 'Download the reply letter (PDF); needs the grant',
@@ -345,7 +309,7 @@ export const disclosureReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/disclosures/:disclosureId/pack.zip',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(downloadLimit),
+      preHandler: rateLimit(disclosureLimits.download),
       schema: {
         tags,
         summary:

@@ -4,21 +4,14 @@ import { errorReplySchema } from '@app/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { disclosureLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
 import { createClipUploads, prepareKey } from './clip-uploads';
 import { createProcessor } from './processing';
 import * as service from './service';
 
 const tags = ['disclosures'];
-const HOUR = 3_600_000;
-
-/** Stills run ffmpeg: per address and per user, enough for picking frames by hand. */
-const stillLimit: RouteLimit = {
-  name: 'disclosure-still',
-  perAddress: { max: 240, windowMs: HOUR },
-  perAccount: { max: 240, windowMs: HOUR, account: (request) => request.auth?.user.userName },
-};
 
 const fileParams = idParams.extend({ fileId: idParams.shape.id });
 const uploadParams = idParams.extend({ uploadId: z.uuid() });
@@ -177,7 +170,7 @@ export const disclosuresRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/clips/:fileId/stills',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit(stillLimit),
+      preHandler: rateLimit(disclosureLimits.still),
       schema: {
         tags,
         summary:

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { printLimit } from '../../limits';
 import { rateLimit } from '../../plugins/rate-limit';
 import { signPdf } from './service';
 import { SIGN_SIZES } from './sign-pdf';
-
-const MINUTE = 60_000;
 
 export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/signs/:signRef/print.pdf',
     {
       config: { auth: 'public' },
-      // Rendering costs far more than a look-up.
-      preHandler: rateLimit({ name: 'sign-print', perAddress: { max: 20, windowMs: MINUTE } }),
+      preHandler: rateLimit(printLimit),
       schema: {
         tags: ['signs'],
         summary: 'A printable warning sign (PDF, A4 or A3) with the operator, contact, QR code and reference',

@@ -15,53 +15,21 @@ import {
   visitorActionBody,
   visitorRequestReply,
 } from '@app/contract/requests';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyEmail } from '../../lib/email-address';
 import { contentDisposition } from '../../lib/file-headers';
 import { HttpError } from '../../lib/http-error';
+import { requestLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
 import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
 import { linkKey, referenceParams } from './private-link';
 import * as service from './service';
 import { thirdPartyRoutes } from './third-party-routes';
 
 const tags = ['requests'];
-const HOUR = 3_600_000;
 /** The sign page's form, posted without scripts: its longest fields together are under 8 KB. */
 const POSTED_FORM_MAX_BYTES = 16_384;
-
-/** A few requests an hour from one address, or from one e-mail address, is plenty for a person. */
-const intakeLimit: RouteLimit = {
-  name: 'relay',
-  perAddress: { max: 5, windowMs: HOUR },
-  perAccount: { max: 5, windowMs: HOUR, account: bodyEmail('email') },
-};
-
-const referenceOf = (request: FastifyRequest) => (request.params as { reference?: string }).reference;
-
-/** Reading one's own private page: generous, counted in memory (a read writes nothing). */
-const visitorReadLimit: RouteLimit = {
-  name: 'request-link-read',
-  perAddress: { max: 60, windowMs: 60_000 },
-  inMemory: true,
-};
-
-/** The visitor's messages, answers and uploads each tell the operator by mail: per address and per request. */
-const visitorWriteLimit: RouteLimit = {
-  name: 'request-link-write',
-  perAddress: { max: 20, windowMs: HOUR },
-  perAccount: { max: 20, windowMs: HOUR, account: referenceOf },
-};
-
-/** The operator's actions that mail the visitor: per address and per user. */
-const operatorWriteLimit: RouteLimit = {
-  name: 'request-desk-write',
-  perAddress: { max: 120, windowMs: HOUR },
-  perAccount: { max: 120, windowMs: HOUR, account: (request) => request.auth?.user.userName },
-};
 
 const documentParams = idParams.extend({ documentId: idParams.shape.id });
 
@@ -84,7 +52,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/signs/:signRef/contact',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(intakeLimit),
+      preHandler: rateLimit(requestLimits.intake),
       schema: {
         tags,
         summary: 'Send a request to the operator of a sign: footage of me, a question, a complaint',
@@ -123,7 +91,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/sign/:signRef/contact',
       {
         config: { auth: 'public' },
-        preHandler: rateLimit(intakeLimit),
+        preHandler: rateLimit(requestLimits.intake),
         schema: {
           hide: true,
           params: z.object({ signRef: z.string().trim().min(1).max(40) }),
@@ -147,7 +115,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(visitorReadLimit),
+      preHandler: rateLimit(requestLimits.visitorRead),
       schema: {
         tags,
         summary: "A visitor's own request, opened with the secret of its private link (header X-Request-Key)",
@@ -165,7 +133,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/actions',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(visitorWriteLimit),
+      preHandler: rateLimit(requestLimits.visitorWrite),
       schema: {
         tags,
         summary: 'The visitor sends the details asked for, or withdraws the request',
@@ -182,7 +150,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/visitor/:reference/messages',
     {
       config: { auth: 'public' },
-      preHandler: rateLimit(visitorWriteLimit),
+      preHandler: rateLimit(requestLimits.visitorWrite),
       schema: {
         tags,
         summary: 'The visitor writes to the operator about the request',
@@ -203,7 +171,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/requests/visitor/:reference/documents',
       {
         config: { auth: 'public' },
-        preHandler: rateLimit(visitorWriteLimit),
+        preHandler: rateLimit(requestLimits.visitorWrite),
         schema: {
           tags,
           summary: 'The visitor sends proof of identity or of authority (one PDF or JPEG, multipart)',
@@ -319,7 +287,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/actions',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit(operatorWriteLimit),
+      preHandler: rateLimit(requestLimits.deskWrite),
       schema: {
         tags,
         summary: 'Act on one of your requests, as its state allows (409 with the reason when it does not)',
@@ -336,7 +304,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/messages',
     {
       config: { auth: 'user' },
-      preHandler: rateLimit(operatorWriteLimit),
+      preHandler: rateLimit(requestLimits.deskWrite),
       schema: {
         tags,
         summary: 'Write to the visitor about one of your requests (they are told to open their page)',

@@ -11,30 +11,14 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
+import { requestLimits } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { type RouteLimit, rateLimit } from '../../plugins/rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
 import { discardFiles, readFormParts, registerFormParts } from '../contact/form-parts';
 import { signTakingRequests } from './service';
 import * as service from './third-party-service';
 
 const tags = ['requests'];
-const HOUR = 3_600_000;
-
-/**
- * Counted per client address before a byte of the body is read (the e-mail address is counted once
- * the fields are, in the service), as the visitor's form is limited.
- */
-const officialLimit: RouteLimit = {
-  name: 'official-request',
-  perAddress: { max: 5, windowMs: HOUR },
-};
-
-/** A decision may mail the requester: per address and per user, as the desk's other actions. */
-const decideLimit: RouteLimit = {
-  name: 'request-desk-write',
-  perAddress: { max: 120, windowMs: HOUR },
-  perAccount: { max: 120, windowMs: HOUR, account: (request) => request.auth?.user.userName },
-};
 
 const errors = {
   400: errorReplySchema,
@@ -56,7 +40,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/signs/:signRef/official',
       {
         config: { auth: 'public' },
-        preHandler: rateLimit(officialLimit),
+        preHandler: rateLimit(requestLimits.official),
         schema: {
           tags,
           summary: 'A request from the police, an insurer or a solicitor, sent from a sign (multipart)',
@@ -109,7 +93,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/third-party/decision',
     {
       config: { auth: 'master' },
-      preHandler: rateLimit(decideLimit),
+      preHandler: rateLimit(requestLimits.deskWrite),
       schema: {
         tags,
         summary: 'Disclose or decline, with the basis and reasons (master users; once)',
@@ -125,7 +109,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/requests/:id/third-party/handed-over',
     {
       config: { auth: 'master' },
-      preHandler: rateLimit(decideLimit),
+      preHandler: rateLimit(requestLimits.deskWrite),
       schema: {
         tags,
         summary: 'Record footage handed over outside the product: what, when, to whom and how (master users)',

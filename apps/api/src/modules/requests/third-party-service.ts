@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/db';
 import { limitMailTo } from '../../lib/email-address';
 import { HttpError } from '../../lib/http-error';
+import { officialRequestMails } from '../../limits';
 import type { UploadedFile } from '../contact/form-parts';
 import { enqueueMail } from '../mail/outbox';
 import type { AuthUser } from '../users/repository';
@@ -30,9 +31,6 @@ import { brandOf, type RequestsContext, receiveRequest, visitorSecret } from './
 import * as tpRepo from './third-party-repository';
 
 type Ctx = Pick<RequestsContext, 'db' | 'env'>;
-const HOUR = 3_600_000;
-/** As the visitor's form: a few requests an hour to one mailbox is plenty for a person. */
-export const OFFICIAL_PER_EMAIL = { max: 5, windowMs: HOUR };
 
 const fieldLabels: Record<string, string> = {
   name: 'Name',
@@ -83,7 +81,7 @@ export async function receiveOfficialRequest(
     throw new HttpError(400, officialRequestMessages.policeNoFile);
   if (body.requester !== 'police' && !authority)
     throw new HttpError(400, officialRequestMessages.authorityNeeded);
-  await limitMailTo(ctx.db, 'official-request', body.email, OFFICIAL_PER_EMAIL);
+  await limitMailTo(ctx.db, 'official-request', body.email, officialRequestMails);
   const { requester, ...fields } = body;
   const details: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) if (value) details[key] = value;
