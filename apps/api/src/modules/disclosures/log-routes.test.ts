@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { uploadedWhole } from '../../test/tus-upload';
 import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
 import { ACCESS_BASIS, csvCell, PRIVATE_INDIVIDUAL } from './log-service';
@@ -79,36 +80,12 @@ async function footageRequest(operator: Registered, name: string, email: string)
   return { id, reference, secret };
 }
 
-async function uploaded(base: string, token: string, requestId: number, filename: string, bytes: Buffer) {
-  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const done = await fetch(`${base}${created.headers.get('location')}`, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  expect(done.status).toBe(204);
-  const files = (await call(t, 'GET', `/api/requests/${requestId}/clips`, { token })).json().files as {
-    id: number;
-    filename: string;
-  }[];
-  return files.find((f) => f.filename === filename)?.id ?? 0;
-}
-
 /** An operator whose request has one file released to its visitor. */
 async function releasedBy(base: string, visitorName: string, email: string, filename: string) {
   const operator = await signedIn(t);
   const request = await footageRequest(operator, visitorName, email);
   const bytes = png(50_000);
-  const fileId = await uploaded(base, operator.token, request.id, filename, bytes);
+  const { id: fileId } = await uploadedWhole(t, base, operator.token, request.id, filename, bytes);
   const res = await call(t, 'POST', `/api/requests/${request.id}/disclosures`, {
     token: operator.token,
     body: { fileIds: [fileId], letter: 'Here is the footage you asked for.' },

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedEnv } from '../../env';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { tusHeaders, uploadedInTwo } from '../../test/tus-upload';
 import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
 import { sweepEnded } from './release-service';
 
@@ -63,57 +64,6 @@ async function footageRequest(app: TestApp, operator: Registered, email = VISITO
 }
 
 type Visited = Awaited<ReturnType<typeof footageRequest>>;
-
-const tusHeaders = (token: string) => ({ authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' });
-
-/**
- * Uploads a file over tus in two PATCHes, the second resuming where a HEAD says the first ended:
- * the file as the request lists it (id and recorded SHA-256).
- */
-async function uploadedInTwo(
-  app: TestApp,
-  base: string,
-  token: string,
-  requestId: number,
-  filename: string,
-  bytes: Buffer,
-  firstPatch: number,
-) {
-  const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
-    method: 'POST',
-    headers: {
-      ...tusHeaders(token),
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const url = `${base}${created.headers.get('location')}`;
-  const patch = (offset: number, part: Buffer) =>
-    fetch(url, {
-      method: 'PATCH',
-      headers: {
-        ...tusHeaders(token),
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(part),
-    });
-  const first = await patch(0, bytes.subarray(0, firstPatch));
-  expect(first.status).toBe(204);
-  const head = await fetch(url, { method: 'HEAD', headers: tusHeaders(token) });
-  expect(head.headers.get('upload-offset')).toBe(String(firstPatch));
-  const second = await patch(firstPatch, bytes.subarray(firstPatch));
-  expect(second.status).toBe(204);
-  const files = (await call(app, 'GET', `/api/requests/${requestId}/clips`, { token })).json().files as {
-    id: number;
-    filename: string;
-    sha256: string | null;
-  }[];
-  const file = files.find((f) => f.filename === filename);
-  if (!file) throw new Error(`${filename} was not listed`);
-  return file;
-}
 
 const visitorUrl = (v: Visited, disclosureId: number, rest = '') =>
   `/api/requests/visitor/${v.reference}/disclosures/${disclosureId}${rest}`;

@@ -8,6 +8,7 @@ import { disclosureReleaseMessages } from '@app/contract/disclosure-release';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { uploadedWhole } from '../../test/tus-upload';
 import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
 import { exchangeCode, type ReleaseContext, sendCode, sweepEnded } from './release-service';
@@ -66,33 +67,6 @@ async function footageRequest(operator: Registered, email = VISITOR): Promise<Vi
     reference,
   ]);
   return { id: id.id, reference, secret };
-}
-
-/** Uploads a whole file through tus: its id among the request's files. */
-async function uploaded(base: string, token: string, requestId: number, filename: string, bytes: Buffer) {
-  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const done = await fetch(`${base}${created.headers.get('location')}`, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  expect(done.status).toBe(204);
-  const files = (await call(t, 'GET', `/api/requests/${requestId}/clips`, { token })).json().files as {
-    id: number;
-    filename: string;
-  }[];
-  const file = files.find((f) => f.filename === filename);
-  if (!file) throw new Error(`${filename} was not listed`);
-  return file.id;
 }
 
 const release = (token: string, requestId: number, fileIds: number[]) =>
@@ -155,8 +129,8 @@ async function released() {
   const visitor = await footageRequest(operator);
   const gate = png(300_000);
   const lane = png(120_000);
-  const gateId = await uploaded(base, operator.token, visitor.id, 'gate.png', gate);
-  const laneId = await uploaded(base, operator.token, visitor.id, 'lane.png', lane);
+  const { id: gateId } = await uploadedWhole(t, base, operator.token, visitor.id, 'gate.png', gate);
+  const { id: laneId } = await uploadedWhole(t, base, operator.token, visitor.id, 'lane.png', lane);
   const res = await release(operator.token, visitor.id, [gateId, laneId]);
   expect(res.statusCode).toBe(200);
   return { base, operator, visitor, gate, lane, disclosure: res.json() };
@@ -372,7 +346,7 @@ describe('a disclosure delivered only to the person it belongs to', { timeout: 1
 
     // Another request (another visitor) of the same operator, with its own disclosure.
     const other = await footageRequest(operator, 'alex.other@example.net');
-    const otherFile = await uploaded(base, operator.token, other.id, 'yard.png', png(20_000));
+    const { id: otherFile } = await uploadedWhole(t, base, operator.token, other.id, 'yard.png', png(20_000));
     const otherDisclosure = (await release(operator.token, other.id, [otherFile])).json();
     // A guessed disclosure id under this visitor's link: not found, for code and list alike.
     await expect(
@@ -407,7 +381,14 @@ describe('a disclosure delivered only to the person it belongs to', { timeout: 1
 
     // Not while the proof of identity the operator asked for is awaited.
     const unproven = await footageRequest(operator, 'jo.unproven@example.net');
-    const unprovenFile = await uploaded(base, operator.token, unproven.id, 'gate.png', png(20_000));
+    const { id: unprovenFile } = await uploadedWhole(
+      t,
+      base,
+      operator.token,
+      unproven.id,
+      'gate.png',
+      png(20_000),
+    );
     const asked = await call(t, 'POST', `/api/requests/${unproven.id}/actions`, {
       token: operator.token,
       body: { action: 'ask_identity', body: 'Please send a photo ID.' },
