@@ -7,9 +7,9 @@ import {
 } from '@app/contract/workspace';
 import type { z } from 'zod';
 import type { Db } from '../../db/db';
+import type { AuthUser } from '../../lib/auth-user';
 import { HttpError } from '../../lib/http-error';
 import { findCompanySite } from '../sites/repository';
-import type { AuthUser } from '../users/repository';
 import { stickerOnYourSite } from './on-your-site';
 import { lockStickerBySignRef, moveSticker } from './repository';
 import { toSiteSticker } from './service';

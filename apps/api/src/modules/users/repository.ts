@@ -2,7 +2,8 @@ import type { UserRecord } from '@app/contract/accounts';
 import type { Queryable } from '../../db/db';
 import type { AuthUser } from '../../lib/auth-user';
 
-// The modules name the caller's type through the users' repository, which reads it.
+// The modules above users name the caller's type through the users' repository, which reads it;
+// those users builds on (stickers, sites) name it from lib/, so their folders do not import users.
 export type { AuthUser };
 
 interface UserRow {
