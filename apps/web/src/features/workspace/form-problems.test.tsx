@@ -7,7 +7,7 @@ import { CompanyUsersPage } from './company-users-page';
 import { ManageContactPage } from './manage-contact-page';
 import { ManageSignsPage } from './manage-signs-page';
 import { SitePage } from './site-page';
-import { account, fakeApi, renderPage, signIn, site } from './test-harness';
+import { account, fakeApi, renderPage, signIn, site, unpublishedSettings } from './test-harness';
 import { UpdateDetailsPage } from './update-details-page';
 
 // Every workspace form answers a submit with problems as the contact forms do: "There is a
@@ -233,18 +233,7 @@ describe('the workspace forms: the error summary of the contact forms', () => {
 
   it('publishing a ticked phone number with no number', async () => {
     signIn(true);
-    const settings = {
-      showPhone: false,
-      showEmail: false,
-      showAddress: false,
-      showRelay: true,
-      phone: '',
-      email: '',
-      address: '',
-      isHomeAddress: false,
-      homeAddressConsent: false,
-      contactText: '',
-    };
+    const settings = unpublishedSettings();
     fakeApi({
       'GET /api/account': account(1),
       'GET /api/sites/company/5': [site(1, 'Yard')],

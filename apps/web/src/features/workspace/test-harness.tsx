@@ -90,6 +90,20 @@ export const site = (id: number, name: string, extra: Record<string, unknown> = 
   ...extra,
 });
 
+/** A company's contact settings as sign-up leaves them: only the relay form is published. */
+export const unpublishedSettings = () => ({
+  showPhone: false,
+  showEmail: false,
+  showAddress: false,
+  showRelay: true,
+  phone: '',
+  email: '',
+  address: '',
+  isHomeAddress: false,
+  homeAddressConsent: false,
+  contactText: '',
+});
+
 /** The problems a form's error summary lists (each a link to its field), once it is shown. */
 export async function problemsListed(container: HTMLElement = document.body) {
   const summary = await within(container).findByRole('alert', { name: 'There is a problem' });

@@ -5,7 +5,15 @@ import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import { CompanyPage } from './company-page';
 import { ManageContactPage } from './manage-contact-page';
 import { SitePage } from './site-page';
-import { account, fakeApi, problemsListed, renderPage, signIn, site } from './test-harness';
+import {
+  account,
+  fakeApi,
+  problemsListed,
+  renderPage,
+  signIn,
+  site,
+  unpublishedSettings,
+} from './test-harness';
 import { confirmationDue, YourSitesPage } from './your-sites-page';
 
 describe('/your-sites', () => {
@@ -258,18 +266,7 @@ describe('/manage-contact', () => {
 });
 
 describe('/manage-contact: what sign-up gave', () => {
-  const settings = {
-    showPhone: false,
-    showEmail: false,
-    showAddress: false,
-    showRelay: true,
-    phone: '',
-    email: '',
-    address: '',
-    isHomeAddress: false,
-    homeAddressConsent: false,
-    contactText: '',
-  };
+  const settings = unpublishedSettings();
   const publication = (saved: typeof settings) => ({
     company: { name: 'Northern Watch Ltd', settings: saved },
     sites: [],
@@ -326,18 +323,7 @@ describe('/manage-contact: what sign-up gave', () => {
 });
 
 describe('/manage-contact: publishing a channel', () => {
-  const nothingPublished = {
-    showPhone: false,
-    showEmail: false,
-    showAddress: false,
-    showRelay: true,
-    phone: '',
-    email: '',
-    address: '',
-    isHomeAddress: false,
-    homeAddressConsent: false,
-    contactText: '',
-  };
+  const nothingPublished = unpublishedSettings();
   const publication = (settings: typeof nothingPublished) => ({
     company: { name: 'Northern Watch Ltd', settings },
     sites: [
