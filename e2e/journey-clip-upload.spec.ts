@@ -1,30 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { makeClip } from './support/clips';
 import { brandOrigin } from './support/env';
 import { expect, test } from './support/fixtures';
 import { definitionOf, expectInViewAndFocused, SCREENS, settled, shot } from './support/journey';
 import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
 
 const origin = brandOrigin('signs');
-
-/** A two-second test pattern, H.264 in MP4, as a recorder might export it (made here, nothing downloaded). */
-function makeClip(): { path: string; bytes: Buffer } {
-  const path = join(mkdtempSync(join(tmpdir(), 'clip-')), 'gate-camera.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    path,
-  ]);
-  return { path, bytes: readFileSync(path) };
-}
 
 // The operator uploads a clip to a request; the connection is cut halfway through the upload, the
 // upload resumes from the offset the server kept, and the SHA-256 shown is the file's own.
@@ -64,8 +44,7 @@ for (const screen of SCREENS) {
       test.setTimeout(120_000);
       // The connection this journey cuts on purpose.
       pageErrors.allow(/ERR_CONNECTION_RESET/);
-      const clip = makeClip();
-      const sha256 = execFileSync('sha256sum', [clip.path], { encoding: 'utf8' }).split(' ')[0];
+      const clip = makeClip('gate-camera.mp4');
       const half = Math.floor(clip.bytes.length / 2);
 
       // Signed in as the operator: the session the sign-in dialog would store.
@@ -127,7 +106,7 @@ for (const screen of SCREENS) {
       const card = section
         .getByRole('listitem')
         .filter({ has: page.getByRole('heading', { name: 'gate-camera.mp4' }) });
-      await expect(card.locator('code')).toHaveText(sha256 ?? '');
+      await expect(card.locator('code')).toHaveText(clip.sha256);
       // ffprobe reads the clip in the background; the list is read again until it has.
       await expect(definitionOf(card, 'Picture')).toHaveText('320 × 240', { timeout: 30_000 });
       await expect(definitionOf(card, 'Length')).toHaveText('0:02');

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { type Clip, makeClip, uploadWhole } from './support/clips';
 import { brandOrigin, E2E_DATA_DIR, mainServer, type TestServer } from './support/env';
-import { clientAddress, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { expectInViewAndFocused, SCREENS, type ScreenName, settled, shot } from './support/journey';
 import { movedClockServer } from './support/moved-clock';
 import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
@@ -16,55 +17,6 @@ const origin = brandOrigin('signs');
 const outbox = resolve(E2E_DATA_DIR, 'outbox');
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** A two-second test pattern, H.264 in MP4, as a recorder might export it (made here, nothing downloaded). */
-function makeClip(): { path: string; bytes: Buffer } {
-  const path = join(mkdtempSync(join(tmpdir(), 'clip-')), 'gate-camera.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    path,
-  ]);
-  return { path, bytes: readFileSync(path) };
-}
-
-/** The clip uploaded whole through the tus endpoint (the upload screen has its own journey). */
-async function uploadWhole(
-  operator: Operator,
-  requestId: number,
-  filename: string,
-  bytes: Buffer,
-  server: TestServer = mainServer,
-) {
-  const headers = {
-    host: `signs.localhost:${server.port}`,
-    'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
-    authorization: `Bearer ${operator.token}`,
-    'tus-resumable': '1.0.0',
-  };
-  const base = `http://127.0.0.1:${server.port}`;
-  const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const done = await fetch(`${base}${created.headers.get('location')}`, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  expect(done.status).toBe(204);
-}
 
 /** The disclosures' copies stored for a request: DATA_DIR/disclosures/<request>/<disclosure>/<n>. */
 function copiesOf(requestId: number, dataDir = E2E_DATA_DIR): string[] {
@@ -141,10 +93,10 @@ for (const screen of SCREENS) {
     let requestId: number;
     let reference: string;
     let visitor: string;
-    let clip: { path: string; bytes: Buffer };
+    let clip: Clip;
 
     test.beforeAll(async () => {
-      clip = makeClip();
+      clip = makeClip('gate-camera.mp4');
       operator = await registerOperator(undefined, {
         companyName: 'Millbrook Self Storage Ltd',
         siteName: 'Millbrook yard',
@@ -349,7 +301,7 @@ test.describe('after 14 days, on a phone (375x812)', () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     await server.startAt(0);
-    const clip = makeClip();
+    const clip = makeClip('gate-camera.mp4');
     const operator = await registerOperator(undefined, { companyName: 'Millbrook Self Storage Ltd' }, server);
     const visitor = `alex-expiry-${Date.now().toString(36)}@example.net`;
     const request = await footageRequest(operator, visitor, server);

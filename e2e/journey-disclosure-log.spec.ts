@@ -1,58 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { brandOrigin, mainServer } from './support/env';
-import { clientAddress, expect, test } from './support/fixtures';
+import { makeClip, uploadWhole } from './support/clips';
+import { brandOrigin } from './support/env';
+import { expect, test } from './support/fixtures';
 import { SCREENS, settled, shot } from './support/journey';
 import { api, type Operator, registerOperator, requestIdOnDesk } from './support/operator';
 
 const origin = brandOrigin('signs');
-
-/** A two-second test pattern, H.264 in MP4, as a recorder might export it (made here, nothing downloaded). */
-function makeClip(): { path: string; bytes: Buffer; sha256: string } {
-  const path = join(mkdtempSync(join(tmpdir(), 'clip-')), 'car-park-camera.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    path,
-  ]);
-  const sha256 = execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
-  return { path, bytes: readFileSync(path), sha256 };
-}
-
-/** The clip uploaded whole through the tus endpoint (the upload screen has its own journey). */
-async function uploadWhole(operator: Operator, requestId: number, filename: string, bytes: Buffer) {
-  const headers = {
-    host: `signs.localhost:${mainServer.port}`,
-    'x-forwarded-for': clientAddress(`${process.pid}/${Math.random()}`),
-    authorization: `Bearer ${operator.token}`,
-    'tus-resumable': '1.0.0',
-  };
-  const base = `http://127.0.0.1:${mainServer.port}`;
-  const created = await fetch(`${base}/api/requests/${requestId}/clips/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const done = await fetch(`${base}${created.headers.get('location')}`, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  expect(done.status).toBe(204);
-}
 
 /** RFC 4180 read back: quoted cells may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -90,7 +44,7 @@ for (const screen of SCREENS) {
     test.use({ viewport: screen.viewport });
     let operator: Operator;
     let reference: string;
-    const clip = makeClip();
+    const clip = makeClip('car-park-camera.mp4');
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
