@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './lib/http-error';
+import { rateLimit } from './plugins/rate-limit';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
@@ -58,9 +59,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ userName: request.body.userName }),
   );
-  app.get('/api/test/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({
-    ok: true,
-  }));
+  app.get(
+    '/api/test/limited',
+    { preHandler: rateLimit({ name: 'test-limited', perAddress: { max: 1, windowMs: 60_000 } }) },
+    async () => ({ ok: true }),
+  );
 };
 
 describe('errors', () => {

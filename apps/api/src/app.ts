@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -27,7 +26,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerMetrics } from './plugins/metrics';
 import { registerPublicCache } from './plugins/public-cache';
-import { clientOf, databaseRateLimitStore, rateLimitedError, registerRateLimits } from './plugins/rate-limit';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerShutdownSignal } from './plugins/shutdown';
@@ -114,14 +113,6 @@ export async function buildApp({ env, db, logger, publicReads, clock }: BuildApp
 
   await registerSecurity(app, env);
   await app.register(compress, { encodings: ['br', 'gzip'] });
-  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counts live in the
-  // database, so all instances share them.
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db),
-    keyGenerator: clientOf,
-    errorResponseBuilder: (_request, context) => rateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,4 @@
 import { messages } from '@app/contract/messages';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/db';
 import { clientKey } from '../lib/client-address';
@@ -54,39 +53,6 @@ async function peekRateLimit(db: Queryable, key: string): Promise<RateLimitHit> 
     [key],
   );
   return row ? { count: row.count, ttlMs: Math.max(0, row.ttl_ms) } : { count: 0, ttlMs: 0 };
-}
-
-/**
- * A store for @fastify/rate-limit (routes with `config: { rateLimit: { max, timeWindow } }`)
- * that keeps its counters in the database. Each route counts on its own, as with the default store.
- */
-export function databaseRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
-  class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    prefix = 'route:';
-
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      hitRateLimit(db, `${this.prefix}${key}`, timeWindow).then(
-        (hit) => callback(null, { current: hit.count, ttl: hit.ttlMs }),
-        (error: Error) => callback(error),
-      );
-    }
-
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // Despite its type, the plugin passes the route's merged limit settings, the route under `routeInfo`.
-      const { routeInfo } = routeOptions as unknown as {
-        routeInfo?: { method?: string | string[]; url?: string };
-      };
-      const route = routeInfo ?? {};
-      const store = new DatabaseRateLimitStore();
-      store.prefix = `route:${[route.method ?? ''].flat().join(',')} ${route.url ?? ''}:`;
-      return store;
-    }
-  }
-  return DatabaseRateLimitStore;
 }
 
 /**
