@@ -1,0 +1,77 @@
+// @ts-check
+// Mutation testing (decision 0060). Run through `npm run test:mutation`, which picks the module
+// from `--mutate` and passes its name here as MUTATION_MODULE; one module at a time keeps a run
+// within reach of a 2-core machine and gives each module its own incremental file.
+
+/**
+ * The modules measured: what is mutated, which test files must kill its mutants and the tsconfig
+ * the TypeScript checker compiles. Naming the tests (instead of Vitest's "related" look-up) keeps a
+ * contract run from starting every API and web test that imports the contract; the module's own
+ * tests have to catch its mistakes. A tsconfig of the module alone keeps the checker's program
+ * small: the whole repository's took minutes per check on this machine.
+ * @type {Record<string, { mutate: string[]; testFiles: string[]; tsconfig: string }>}
+ */
+export const mutationModules = {
+  contract: {
+    mutate: ['packages/contract/src/**/*.ts'],
+    testFiles: ['packages/contract/src/**/*.test.ts'],
+    tsconfig: 'stryker.tsconfig.contract.json',
+  },
+  'rate-limits': {
+    mutate: [
+      'apps/api/src/plugins/rate-limit.ts',
+      'apps/api/src/plugins/token-bucket.ts',
+      'apps/api/src/limits.ts',
+    ],
+    testFiles: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/src/limits.test.ts'],
+    tsconfig: 'tsconfig.json',
+  },
+};
+
+/**
+ * Mutants that no test can kill because the program behaves the same with them: each is named by
+ * file, position (line:column of the mutated node, as the HTML report shows it) and node type,
+ * with the reason it is equivalent. scripts/stryker-equivalent-mutants.mjs reports them as ignored.
+ * @type {{ file: string; at: string; node: string; reason: string }[]}
+ */
+export const equivalentMutants = [];
+
+const moduleName = process.env.MUTATION_MODULE ?? 'contract';
+const chosen = mutationModules[moduleName];
+if (!chosen) {
+  throw new Error(
+    `No mutation module named "${moduleName}"; the modules are ${Object.keys(mutationModules).join(', ')}`,
+  );
+}
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+const config = {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts', related: false },
+  testFiles: chosen.testFiles,
+  mutate: [...chosen.mutate, '!**/*.test.ts', '!**/*.test.tsx', '!**/test/**'],
+  checkers: ['typescript'],
+  tsconfigFile: chosen.tsconfig,
+  coverageAnalysis: 'perTest',
+  // Two cores shared by the whole team: one test runner and one checker at a time.
+  concurrency: 1,
+  // Zod schemas and message tables are built when a module loads, so most of the contract's
+  // mutants are static; they are measured, at the cost of a fresh test environment each.
+  ignoreStatic: false,
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${moduleName}.json`,
+  plugins: ['@stryker-mutator/*', './scripts/stryker-equivalent-mutants.mjs'],
+  ignorers: ['equivalent-mutants'],
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: `reports/mutation/${moduleName}.html` },
+  thresholds: { high: 90, low: 80, break: null },
+  // The sandbox copies the project; the databases, build output and test artefacts are not needed.
+  ignorePatterns: ['data', 'test-results', 'playwright-report', 'dist', 'coverage', 'reports/mutation'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  // A busy shared machine: allow a slow run before calling a mutant a time-out.
+  timeoutMS: 20_000,
+  dryRunTimeoutMinutes: 15,
+};
+
+export default config;
