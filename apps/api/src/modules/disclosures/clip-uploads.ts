@@ -1,12 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER_ERROR_MESSAGE } from '@app/contract/errors';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type DataStore, Server } from '@tus/server';
+import { type DataStore, MemoryLocker, Server, type ServerOptions } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedEnv } from '../../env';
 import { HttpError } from '../../lib/http-error';
 import type { FileStorage } from '../../lib/storage';
+import { handlePatch, type PatchDeps, type TusAnswer } from './clip-patch';
 import { ClipStore, type ClipStoreChecks } from './clip-store';
 
 /**
@@ -69,6 +70,30 @@ function innerStore(env: ResolvedEnv): DataStore {
   return new FileStore({ directory: env.dataDir });
 }
 
+/** The id of the upload a request's URL names (its storage key), if it names one. */
+function idOf(url: string): string | undefined {
+  const match = UPLOAD_PATH.exec(new URL(url, 'http://localhost').pathname);
+  return match?.[1] && match[2] ? uploadKey(Number(match[1]), match[2]) : undefined;
+}
+
+/**
+ * @tus/server for creating, probing and cancelling uploads; a PATCH's bytes are read here, straight
+ * from the Node request, under tus's own lock (docs/decisions/0061-clip-patch-on-node-streams.md).
+ */
+class ClipServer extends Server {
+  constructor(
+    options: ServerOptions & { datastore: DataStore },
+    private readonly patch: PatchDeps,
+  ) {
+    super(options);
+  }
+
+  override async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'PATCH') return super.handle(req, res);
+    await handlePatch(this.patch, idOf(req.url ?? '/'), req, res);
+  }
+}
+
 /** The tus server of disclosure uploads, over the storage STORAGE names. */
 export function createClipUploads(
   env: ResolvedEnv,
@@ -77,34 +102,54 @@ export function createClipUploads(
   log: FastifyBaseLogger,
 ): ClipUploads {
   const store = new ClipStore(innerStore(env), storage, hooks);
-  const server = new Server({
-    path: '/api/requests',
-    datastore: store,
-    maxSize: env.clipMaxBytes,
-    // CORS is answered by the API's own plugin, for the brands' origins only.
-    allowedOrigins: () => false,
-    namingFunction: (req) => {
-      const node = nodeRequest(req as Parameters<typeof nodeRequest>[0]);
-      const key = node && preparedKeys.get(node);
-      if (!key) throw new HttpError(400, 'The upload was not prepared.');
-      return key;
+  /** How an error is answered: a refusal as it was shaped, anything else logged and told apart from nothing. */
+  const refusal = (error: unknown): TusAnswer | undefined => {
+    if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
+    if (typeof error === 'object' && error && 'status_code' in error && Number(error.status_code) < 500)
+      return undefined;
+    // tus would put the error's own message in the body: it is logged, never sent.
+    log.error({ err: error }, 'A disclosure upload failed');
+    return { status_code: 500, body: SERVER_ERROR_MESSAGE };
+  };
+  // One lock per upload, shared by tus's requests and the PATCH read here.
+  const locker = new MemoryLocker();
+  const lockDrainTimeout = 3000;
+  const server = new ClipServer(
+    {
+      path: '/api/requests',
+      datastore: store,
+      maxSize: env.clipMaxBytes,
+      locker,
+      lockDrainTimeout,
+      // CORS is answered by the API's own plugin, for the brands' origins only.
+      allowedOrigins: () => false,
+      namingFunction: (req) => {
+        const node = nodeRequest(req as Parameters<typeof nodeRequest>[0]);
+        const key = node && preparedKeys.get(node);
+        if (!key) throw new HttpError(400, 'The upload was not prepared.');
+        return key;
+      },
+      generateUrl: (_req, { id }) => uploadUrl(id),
+      getFileIdFromRequest: (req) => idOf(req.url),
+      onUploadFinish: async (_req, upload) => {
+        await hooks.finished(upload.id, upload.size ?? upload.offset);
+        return {};
+      },
+      onResponseError: (_req, error) => refusal(error),
     },
-    generateUrl: (_req, { id }) => uploadUrl(id),
-    getFileIdFromRequest: (req) => {
-      const match = UPLOAD_PATH.exec(new URL(req.url).pathname);
-      return match?.[1] && match[2] ? uploadKey(Number(match[1]), match[2]) : undefined;
+    {
+      store,
+      locker,
+      lockDrainTimeout,
+      finished: hooks.finished,
+      answerFor: async (error) => {
+        const answer = refusal(error);
+        if (answer) return answer;
+        // As tus answers an error of its own: its status and body.
+        const { status_code, body } = error as TusAnswer;
+        return { status_code, body };
+      },
     },
-    onUploadFinish: async (_req, upload) => {
-      await hooks.finished(upload.id, upload.size ?? upload.offset);
-      return {};
-    },
-    onResponseError: (_req, error) => {
-      if (error instanceof HttpError) return { status_code: error.statusCode, body: error.message };
-      if ('status_code' in error && error.status_code < 500) return undefined;
-      // tus would put the error's own message in the body: it is logged, never sent.
-      log.error({ err: error }, 'A disclosure upload failed');
-      return { status_code: 500, body: SERVER_ERROR_MESSAGE };
-    },
-  });
+  );
   return { server, store };
 }
