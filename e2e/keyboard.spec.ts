@@ -245,6 +245,35 @@ test.describe('the phone drawer', () => {
     });
   }
 
+  test('a drawn page takes keys from the moment it shows: the app never makes it inert', async ({ page }) => {
+    // A drawn page's overlay leaves by the browser's own clock (global.css). An app timer making the
+    // page inert until then ran late on a busy phone, and the first key on a page that looked
+    // ready was lost. Every time anything under #root turns inert is recorded from the start.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { inertSeen: string[] }).inertSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (
+            record.target instanceof Element &&
+            record.target.hasAttribute('inert') &&
+            record.target.closest('#root')
+          )
+            seen.push(record.target.outerHTML.slice(0, 80));
+        }
+      }).observe(document, { attributes: true, attributeFilter: ['inert'], subtree: true });
+    });
+    await page.goto(`${brandOrigin('dvr')}/manuals`);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+    await expect(page.locator('html[data-app]')).toHaveCount(1);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { inertSeen: string[] }).inertSeen)).toEqual([]);
+  });
+
   test('a focused control near the bottom of a product page is not under the footer', async ({
     page,
   }, testInfo) => {

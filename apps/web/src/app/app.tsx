@@ -80,5 +80,14 @@ export function App({ start }: { start?: ServerStart } = {}) {
     [brand, router],
   );
 
-  return <AppFrame queryClient={queryClient} site={site} loading={loading} failed={failed} />;
+  return (
+    <AppFrame
+      queryClient={queryClient}
+      site={site}
+      loading={loading}
+      failed={failed}
+      // The drawn page's own overlay leaves by CSS; after a change of host the app's overlay is its own.
+      inertWhileLoading={!(start && host === start.host)}
+    />
+  );
 }
