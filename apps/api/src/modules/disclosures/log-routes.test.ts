@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { uploadedWhole } from '../../test/tus-upload';
-import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
+import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
 import { ACCESS_BASIS, csvCell, PRIVATE_INDIVIDUAL } from './log-service';
+import { footageRequest } from './test-helpers';
 
 // The ICO's guidance on video surveillance expects a record of each disclosure: the date, who it
 // went to, their organisation and the reason (docs/decisions/0053-the-disclosure-log.md).
@@ -54,36 +55,10 @@ async function listening() {
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
 
-/** A footage request to the operator's sign: its id, reference and the private link's secret. */
-async function footageRequest(operator: Registered, name: string, email: string) {
-  const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
-    body: {
-      name,
-      email,
-      kind: 'footage',
-      footageDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10),
-      timeFrom: '14:00',
-      timeTo: '14:30',
-      location: 'By the pay machine',
-      camera: 'Entrance camera',
-      description: 'Red coat',
-      preferredForm: 'copy',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  const reference = String(res.json().reference);
-  const ack = (await outboxFor(t.db, email)).find((m) => m.text_body.includes(`/request/${reference}#`));
-  const secret = new RegExp(`/request/${reference}#(\\S+)`).exec(ack?.text_body ?? '')?.[1] ?? '';
-  const { id } = await t.db.one<{ id: number }>('select id from relay_requests where reference = $1', [
-    reference,
-  ]);
-  return { id, reference, secret };
-}
-
 /** An operator whose request has one file released to its visitor. */
 async function releasedBy(base: string, visitorName: string, email: string, filename: string) {
   const operator = await signedIn(t);
-  const request = await footageRequest(operator, visitorName, email);
+  const request = await footageRequest(t, operator, email, visitorName);
   const bytes = png(50_000);
   const { id: fileId } = await uploadedWhole(t, base, operator.token, request.id, filename, bytes);
   const res = await call(t, 'POST', `/api/requests/${request.id}/disclosures`, {

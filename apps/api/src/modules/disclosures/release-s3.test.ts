@@ -6,8 +6,9 @@ import type { ResolvedEnv } from '../../env';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { tusHeaders, uploadedInTwo } from '../../test/tus-upload';
-import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
+import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { sweepEnded } from './release-service';
+import { type FootageRequest, footageRequest } from './test-helpers';
 
 let t: TestApp | undefined;
 let s3: FakeS3 | undefined;
@@ -37,39 +38,11 @@ async function listening(env: Partial<ResolvedEnv> = {}) {
   return { t: app, bucket: s3, base: `http://127.0.0.1:${port}` };
 }
 
-/** A footage request to the operator's sign, as its visitor sees it, and its id on the desk. */
-async function footageRequest(app: TestApp, operator: Registered, email = VISITOR) {
-  const res = await call(app, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
-    body: {
-      name: 'Sam Walker',
-      email,
-      kind: 'footage',
-      footageDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10),
-      timeFrom: '14:00',
-      timeTo: '14:30',
-      location: 'By the pay machine',
-      camera: 'Entrance camera',
-      description: 'Red coat',
-      preferredForm: 'copy',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  const reference = String(res.json().reference);
-  const ack = (await outboxFor(app.db, email)).find((m) => m.text_body.includes(`/request/${reference}#`));
-  const secret = new RegExp(`/request/${reference}#(\\S+)`).exec(ack?.text_body ?? '')?.[1] ?? '';
-  const row = await app.db.one<{ id: number }>('select id from relay_requests where reference = $1', [
-    reference,
-  ]);
-  return { id: row.id, reference, secret, email };
-}
-
-type Visited = Awaited<ReturnType<typeof footageRequest>>;
-
-const visitorUrl = (v: Visited, disclosureId: number, rest = '') =>
+const visitorUrl = (v: FootageRequest, disclosureId: number, rest = '') =>
   `/api/requests/visitor/${v.reference}/disclosures/${disclosureId}${rest}`;
 
 /** A download grant, from the code mailed to the request's address. */
-async function grantFor(app: TestApp, v: Visited, disclosureId: number): Promise<string> {
+async function grantFor(app: TestApp, v: FootageRequest, disclosureId: number): Promise<string> {
   const sent = await call(app, 'POST', visitorUrl(v, disclosureId, '/code'), {
     headers: { 'x-request-key': v.secret },
   });
@@ -98,7 +71,7 @@ describe('disclosures kept in an S3-compatible bucket (STORAGE=s3)', { timeout: 
   it('a clip resumed over tus is hashed, released, downloaded by range, and its copies go when revoked or expired', async () => {
     const { t: app, bucket, base } = await listening();
     const operator = await signedIn(app);
-    const visitor = await footageRequest(app, operator);
+    const visitor = await footageRequest(app, operator, VISITOR);
 
     // 6 MiB, the first PATCH 5.5 MiB: part 1 of a multipart upload (S3 takes no part under 5 MiB
     // but the last), the rest part 2. The fake takes plain bodies only, as many S3-compatible
@@ -191,7 +164,7 @@ describe('disclosures kept in an S3-compatible bucket (STORAGE=s3)', { timeout: 
   it('an upload refused for its size or its content leaves nothing in the bucket', async () => {
     const { t: app, bucket, base } = await listening({ clipMaxBytes: MIB });
     const operator = await signedIn(app);
-    const visitor = await footageRequest(app, operator);
+    const visitor = await footageRequest(app, operator, VISITOR);
     const over = await fetch(`${base}/api/requests/${visitor.id}/clips/uploads`, {
       method: 'POST',
       headers: {

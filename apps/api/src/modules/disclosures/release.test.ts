@@ -9,9 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { uploadedWhole } from '../../test/tus-upload';
-import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
+import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
 import { exchangeCode, type ReleaseContext, sendCode, sweepEnded } from './release-service';
+import { type FootageRequest, footageRequest } from './test-helpers';
 
 const exec = promisify(execFile);
 
@@ -36,50 +37,17 @@ async function listening() {
 
 const ctx = (): ReleaseContext => ({ db: t.db, env: t.env, storage: t.app.storage });
 
-interface Visited {
-  id: number;
-  reference: string;
-  secret: string;
-}
-
-/** A footage request to the operator's sign, as its visitor sees it (reference and link secret) and its id on the desk. */
-async function footageRequest(operator: Registered, email = VISITOR): Promise<Visited> {
-  const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
-    body: {
-      name: 'Sam Walker',
-      email,
-      kind: 'footage',
-      footageDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10),
-      timeFrom: '14:00',
-      timeTo: '14:30',
-      location: 'By the pay machine',
-      camera: 'Entrance camera',
-      description: 'Red coat',
-      preferredForm: 'copy',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  const reference = String(res.json().reference);
-  const ack = (await outboxFor(t.db, email)).find((m) => m.text_body.includes(`/request/${reference}#`));
-  const secret = new RegExp(`/request/${reference}#(\\S+)`).exec(ack?.text_body ?? '')?.[1] ?? '';
-  expect(secret).not.toBe('');
-  const id = await t.db.one<{ id: number }>('select id from relay_requests where reference = $1', [
-    reference,
-  ]);
-  return { id: id.id, reference, secret };
-}
-
 const release = (token: string, requestId: number, fileIds: number[]) =>
   call(t, 'POST', `/api/requests/${requestId}/disclosures`, {
     token,
     body: { fileIds, letter: 'Here is the footage you asked for, from the entrance camera.' },
   });
 
-const visitorUrl = (v: Visited, disclosureId: number, rest = '') =>
+const visitorUrl = (v: FootageRequest, disclosureId: number, rest = '') =>
   `/api/requests/visitor/${v.reference}/disclosures/${disclosureId}${rest}`;
 
 /** Asks for a code and reads it from the mail sent to the request's address. */
-async function mailedCode(v: Visited, disclosureId: number, email = VISITOR): Promise<string> {
+async function mailedCode(v: FootageRequest, disclosureId: number, email = VISITOR): Promise<string> {
   const res = await call(t, 'POST', visitorUrl(v, disclosureId, '/code'), {
     headers: { 'x-request-key': v.secret },
   });
@@ -90,13 +58,13 @@ async function mailedCode(v: Visited, disclosureId: number, email = VISITOR): Pr
   return code;
 }
 
-const exchange = (v: Visited, disclosureId: number, code: string) =>
+const exchange = (v: FootageRequest, disclosureId: number, code: string) =>
   call(t, 'POST', visitorUrl(v, disclosureId, '/grant'), {
     headers: { 'x-request-key': v.secret },
     body: { code },
   });
 
-async function grantFor(v: Visited, disclosureId: number): Promise<string> {
+async function grantFor(v: FootageRequest, disclosureId: number): Promise<string> {
   const res = await exchange(v, disclosureId, await mailedCode(v, disclosureId));
   expect(res.statusCode).toBe(200);
   return res.json().grant as string;
@@ -126,7 +94,7 @@ const historyOf = async (token: string, requestId: number) =>
 async function released() {
   const base = await listening();
   const operator = await signedIn(t);
-  const visitor = await footageRequest(operator);
+  const visitor = await footageRequest(t, operator, VISITOR);
   const gate = png(300_000);
   const lane = png(120_000);
   const { id: gateId } = await uploadedWhole(t, base, operator.token, visitor.id, 'gate.png', gate);
@@ -345,7 +313,7 @@ describe('a disclosure delivered only to the person it belongs to', { timeout: 1
     ).toBe(403);
 
     // Another request (another visitor) of the same operator, with its own disclosure.
-    const other = await footageRequest(operator, 'alex.other@example.net');
+    const other = await footageRequest(t, operator, 'alex.other@example.net');
     const { id: otherFile } = await uploadedWhole(t, base, operator.token, other.id, 'yard.png', png(20_000));
     const otherDisclosure = (await release(operator.token, other.id, [otherFile])).json();
     // A guessed disclosure id under this visitor's link: not found, for code and list alike.
@@ -380,7 +348,7 @@ describe('a disclosure delivered only to the person it belongs to', { timeout: 1
     ).toBe(403);
 
     // Not while the proof of identity the operator asked for is awaited.
-    const unproven = await footageRequest(operator, 'jo.unproven@example.net');
+    const unproven = await footageRequest(t, operator, 'jo.unproven@example.net');
     const { id: unprovenFile } = await uploadedWhole(
       t,
       base,
