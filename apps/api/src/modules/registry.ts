@@ -22,6 +22,7 @@ import { sitesRoutes } from './sites/routes';
 import { moveStickerHereRoutes } from './stickers/move-here-routes';
 import { stickersRoutes } from './stickers/routes';
 import { siteStickersRoutes } from './stickers/site-routes';
+import { findUserById } from './users/repository';
 import { usersRoutes } from './users/routes';
 
 /**
@@ -36,7 +37,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   backupRoutes,
   siteStickersRoutes,
   moveStickerHereRoutes,
-  sitesRoutes,
+  // The users module builds on the sites, so the sites are handed who a user is.
+  sitesRoutes({ findUser: findUserById }),
   companyRoutes,
   pendingInvitationRoutes,
   publicationRoutes,

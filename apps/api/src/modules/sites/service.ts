@@ -1,9 +1,15 @@
 import { messages } from '@app/contract/messages';
 import type { SiteRecord, SiteSummary } from '@app/contract/workspace';
 import type { Db, Queryable } from '../../db/db';
+import type { AuthUser } from '../../lib/auth-user';
 import { HttpError } from '../../lib/http-error';
-import { type AuthUser, findUserById } from '../users/repository';
 import * as repo from './repository';
+
+/**
+ * Finds a user's company by the user's id. The users module reads it (the users' table is its
+ * own) and the registry hands it here, as the users module builds on the sites (docs/architecture.md).
+ */
+export type FindUser = (q: Queryable, id: number) => Promise<{ companyId: number } | undefined>;
 
 // Sites belong to a company: every call reads and writes only the caller's company's sites, and
 // another company's site, or user, is answered as not found so its existence is not told.
@@ -20,8 +26,13 @@ export async function listSitesOfCompany(
 }
 
 /** The sites of the caller's company, asked for by the id of one of its users (the caller or another). */
-export async function listSitesOfUser(q: Queryable, user: AuthUser, userId: number): Promise<SiteSummary[]> {
-  const other = await findUserById(q, userId);
+export async function listSitesOfUser(
+  q: Queryable,
+  findUser: FindUser,
+  user: AuthUser,
+  userId: number,
+): Promise<SiteSummary[]> {
+  const other = await findUser(q, userId);
   if (!other || other.companyId !== user.companyId) throw notFound();
   return repo.listCompanySites(q, user.companyId);
 }
