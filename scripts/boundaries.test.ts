@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiRouteSources, cycles, databaseCallsInRoutes, importGraph, root, ruleBreaks } from './boundaries';
+import {
+  apiRouteSources,
+  cycles,
+  databaseCallsInRoutes,
+  describeChain,
+  folderCycles,
+  importGraph,
+  longestChain,
+  moduleGraph,
+  root,
+  ruleBreaks,
+} from './boundaries';
 
 describe('the architecture (docs/architecture.md)', () => {
   const graph = importGraph();
@@ -21,6 +32,17 @@ describe('the architecture (docs/architecture.md)', () => {
 
   it('has no import cycle', () => {
     expect(cycles(graph).map((cycle) => cycle.join(' | '))).toEqual([]);
+  });
+
+  it('has no ring between API module folders', () => {
+    expect(folderCycles(moduleGraph(graph))).toEqual([]);
+  });
+
+  it('has no chain of API module folders longer than 5', () => {
+    const modules = moduleGraph(graph);
+    expect(modules.size).toBeGreaterThan(15);
+    const chain = longestChain(modules);
+    expect(chain.length, describeChain(modules, chain)).toBeLessThanOrEqual(5);
   });
 
   it('would catch each kind of forbidden import', () => {
@@ -80,5 +102,45 @@ describe('the architecture (docs/architecture.md)', () => {
     expect(databaseCallsInRoutes(fake)).toEqual(
       ['maybeOne', 'one', 'one', 'prepared', 'query', 'query', 'transaction'].map(say),
     );
+  });
+
+  it('would catch a ring of module folders and name the imports around it', () => {
+    const at = (path: string) => join(root, 'apps/api/src/modules', path);
+    const fake = new Map<string, string[]>([
+      [at('users/service.ts'), [at('stickers/repository.ts')]],
+      [at('stickers/service.ts'), [at('sites/repository.ts'), at('stickers/repository.ts')]],
+      [at('sites/service.ts'), [at('users/repository.ts')]],
+      [at('print/service.ts'), [at('sites/repository.ts')]],
+    ]);
+    expect(folderCycles(moduleGraph(fake))).toEqual([
+      'sites -> users (sites/service.ts -> users/repository.ts); ' +
+        'stickers -> sites (stickers/service.ts -> sites/repository.ts); ' +
+        'users -> stickers (users/service.ts -> stickers/repository.ts)',
+    ]);
+  });
+
+  it('would catch a chain of six module folders and name each arrow of it', () => {
+    const at = (path: string) => join(root, 'apps/api/src/modules', path);
+    const six = ['print', 'lookup', 'publication', 'sites', 'users', 'auth'];
+    const fake = new Map<string, string[]>(
+      six.map((module, i) => [
+        at(`${module}/service.ts`),
+        six[i + 1] ? [at(`${six[i + 1]}/repository.ts`)] : [],
+      ]),
+    );
+    const modules = moduleGraph(fake);
+    expect(longestChain(modules)).toEqual(six);
+    expect(describeChain(modules, longestChain(modules))).toBe(
+      [
+        '6 module folders: print -> lookup -> publication -> sites -> users -> auth',
+        '  print -> lookup (print/service.ts -> lookup/repository.ts)',
+        '  lookup -> publication (lookup/service.ts -> publication/repository.ts)',
+        '  publication -> sites (publication/service.ts -> sites/repository.ts)',
+        '  sites -> users (sites/service.ts -> users/repository.ts)',
+        '  users -> auth (users/service.ts -> auth/repository.ts)',
+      ].join('\n'),
+    );
+    fake.delete(at('print/service.ts'));
+    expect(longestChain(moduleGraph(fake))).toHaveLength(5);
   });
 });

@@ -4,7 +4,8 @@
 //   - a module's routes import no other module's routes;
 //   - an API route file runs no SQL: it imports nothing of db/ and calls no database method;
 //   - an API route file calls its service, never a repository (its own or another module's);
-//   - no import cycle between files.
+//   - no import cycle between files;
+//   - no ring between module folders, and no chain of module folders longer than five.
 // Test files are left out: a test may reach across to set up what it tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -133,9 +134,11 @@ export function databaseCallsInRoutes(sources: Map<string, string>): string[] {
   return breaks.sort();
 }
 
-/** The import cycles between files, each as the list of files around it (smallest first). */
-export function cycles(graph: Map<string, string[]>): string[][] {
-  // Tarjan's strongly connected components: a component of more than one file is a cycle.
+/**
+ * The strongly connected parts of a graph of more than one node (Tarjan's algorithm): each is a
+ * cycle, or several through the same nodes.
+ */
+function stronglyConnected(graph: Map<string, Iterable<string>>): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();
@@ -163,11 +166,79 @@ export function cycles(graph: Map<string, string[]>): string[][] {
         member = stack.pop();
         if (member === undefined) break;
         onStack.delete(member);
-        component.push(rel(member));
+        component.push(member);
       } while (member !== node);
       if (component.length > 1) found.push(component.sort());
     }
   };
   for (const node of graph.keys()) if (!indices.has(node)) visit(node);
   return found.sort((a, b) => a.length - b.length || (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
+
+/** The import cycles between files, each as the list of files around it (smallest first). */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  return stronglyConnected(graph).map((component) => component.map(rel).sort());
+}
+
+/**
+ * The module folders and the folders each imports, with the first file import that makes each
+ * arrow ("stickers/service.ts -> sites/repository.ts"), so a broken rule names a line to mend.
+ */
+export function moduleGraph(graph: Map<string, string[]>): Map<string, Map<string, string>> {
+  const modules = new Map<string, Map<string, string>>();
+  const short = (file: string) => rel(file).replace('apps/api/src/modules/', '');
+  for (const [from, targets] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+    const module = apiModule(from);
+    if (!module) continue;
+    const arrows = modules.get(module) ?? new Map<string, string>();
+    modules.set(module, arrows);
+    for (const to of targets) {
+      const other = apiModule(to);
+      if (other && other !== module && !arrows.has(other))
+        arrows.set(other, `${short(from)} -> ${short(to)}`);
+    }
+  }
+  return modules;
+}
+
+const folderGraph = (modules: Map<string, Map<string, string>>) =>
+  new Map([...modules].map(([module, arrows]) => [module, [...arrows.keys()].sort()]));
+
+/** Each ring of module folders, as its arrows with the file import behind each. */
+export function folderCycles(modules: Map<string, Map<string, string>>): string[] {
+  return stronglyConnected(folderGraph(modules)).map((ring) =>
+    ring
+      .flatMap((module) =>
+        [...(modules.get(module) ?? [])]
+          .filter(([other]) => ring.includes(other))
+          .map(([other, because]) => `${module} -> ${other} (${because})`),
+      )
+      .sort()
+      .join('; '),
+  );
+}
+
+/**
+ * The longest chain of module folders, each importing the next (the first found, in the order of
+ * their names); a folder appears once in a chain, so a ring does not make it endless.
+ */
+export function longestChain(modules: Map<string, Map<string, string>>): string[] {
+  const next = folderGraph(modules);
+  let longest: string[] = [];
+  const walkFrom = (chain: string[]) => {
+    if (chain.length > longest.length) longest = [...chain];
+    for (const other of next.get(chain[chain.length - 1] ?? '') ?? []) {
+      if (!chain.includes(other)) walkFrom([...chain, other]);
+    }
+  };
+  for (const module of [...next.keys()].sort()) walkFrom([module]);
+  return longest;
+}
+
+/** A chain with the file import behind each of its arrows. */
+export function describeChain(modules: Map<string, Map<string, string>>, chain: string[]): string {
+  const arrows = chain
+    .slice(1)
+    .map((to, i) => `  ${chain[i]} -> ${to} (${modules.get(chain[i] ?? '')?.get(to) ?? '?'})`);
+  return [`${chain.length} module folders: ${chain.join(' -> ')}`, ...arrows].join('\n');
 }
