@@ -30,6 +30,7 @@
 //             and a cache-busting flood (`?_=<n>`, a new value on every request). Printed as ratios
 //             to the look-up; goals (issue 33): first render 0.1x, repeat 0.8x, and the flood no
 //             cheaper to send than the look-up (it is served as the repeat is, never drawn anew).
+//             Every request of these says `Accept-Encoding: gzip, deflate, br`, as browsers do.
 //             BENCH_ONLY=pages runs only these (after the development server seeds the demo sign).
 // That look-up, content and login run on a development server (RATE_LIMITS=off, which also seeds the demo sign
 // the other scenarios look up), so they measure the handlers rather than 429 replies. Any non-2xx reply or connection error fails
@@ -332,7 +333,8 @@ async function pageScenarios() {
         await measure(
           {
             connections: pageConnections,
-            headers: { host: `signs.localhost:${apiPort}` },
+            // As a phone's browser asks (and a CDN in front of it): compressed answers welcome.
+            headers: { host: `signs.localhost:${apiPort}`, 'accept-encoding': 'gzip, deflate, br' },
             ...scenario(server.base),
           },
           servingPid(server.pid),

@@ -55,7 +55,9 @@ export interface KeptPage {
   keys: readonly string[];
 }
 
-interface Entry extends KeptPage {
+/** The page as drawn (the same object, so its compressed copies go with it) and when it goes. */
+interface Entry {
+  page: KeptPage;
   expiresAt: number;
 }
 
@@ -108,28 +110,30 @@ export class RenderedPages {
     if (entry.expiresAt <= this.#now()) return undefined;
     // Most recently used last: the Map's order is the eviction order.
     this.#entries.set(key, entry);
-    this.#chars += entry.html.length;
-    return entry;
+    this.#chars += entry.page.html.length;
+    return entry.page;
   }
 
-  keep(key: string, page: KeptPage, generation: number): void {
-    if (!this.#listening || this.#ttlMs <= 0 || generation !== this.#generation) return;
-    if (page.html.length > this.#maxChars) return;
+  /** Keeps the page unless it may be stale, too big, or nothing is kept; says whether it did. */
+  keep(key: string, page: KeptPage, generation: number): boolean {
+    if (!this.#listening || this.#ttlMs <= 0 || generation !== this.#generation) return false;
+    if (page.html.length > this.#maxChars) return false;
     this.#drop(key);
     while (this.#chars + page.html.length > this.#maxChars) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
       this.#drop(oldest.value);
     }
-    this.#entries.set(key, { ...page, expiresAt: this.#now() + this.#ttlMs });
+    this.#entries.set(key, { page, expiresAt: this.#now() + this.#ttlMs });
     this.#chars += page.html.length;
+    return true;
   }
 
   /** Drops every page filed under one of `keys` (`signs`: every page showing a sign, lib/cdn-keys.ts). */
   invalidate(keys: readonly string[]): void {
     this.#generation += 1;
     for (const [key, entry] of this.#entries) {
-      if (entry.keys.some((k) => keys.includes(k))) this.#drop(key);
+      if (entry.page.keys.some((k) => keys.includes(k))) this.#drop(key);
     }
   }
 
@@ -145,7 +149,7 @@ export class RenderedPages {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#chars -= entry.html.length;
+    this.#chars -= entry.page.html.length;
   }
 }
 
@@ -194,4 +198,20 @@ export function encodedPage(page: KeptPage, encoding: PageEncoding | 'identity')
     copies.set(encoding, copy);
   }
   return copy;
+}
+
+/**
+ * A page's bytes for one visitor only (drawn now and not kept: a failure, a query with a secret,
+ * no cache): compressed quickly, as the default Brotli level costs more than the drawing itself.
+ */
+export function encodedOnce(html: string, encoding: PageEncoding | 'identity'): Buffer {
+  if (encoding === 'identity') return Buffer.from(html, 'utf8');
+  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
+  return brotliCompressSync(html, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+    },
+  });
 }

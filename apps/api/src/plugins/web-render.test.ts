@@ -54,6 +54,20 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     );
   });
 
+  it("the first visitors at once each get the sign's page drawn with its data, not a failed look-up", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd', siteName: 'Quay car park' });
+    // Before the server has read its build: each of these would load the renderer on its own.
+    const replies = await Promise.all(
+      ['', '/contact', ''].map((part) => page('signs.localhost', `/sign/${sticker.signRef}${part}`)),
+    );
+    for (const res of replies) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
+      expect(res.body).not.toContain('The sign could not be looked up');
+    }
+  });
+
   it('a drawn page asks for no script until it is painted, and then for the boot script only', async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });

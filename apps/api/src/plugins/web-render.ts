@@ -57,6 +57,14 @@ interface RenderVisit {
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
+ * The render each data call belongs to. One for the process, not one per loadRenderer: the
+ * renderer module is imported once, so a second load (two first visitors at once) replaces its
+ * transport, and a store of its own would leave every render of the first load's function
+ * without a visit ("an API call outside a page render").
+ */
+const visitor = new AsyncLocalStorage<RenderVisit>();
+
+/**
  * The web app's server renderer, or undefined when the build has none. Its API calls come back to
  * this server in-process (`inject`), as the page's visitor: same host, same client address, so
  * every rule, limit and count of the API applies to them as to the browser's own calls.
@@ -69,7 +77,6 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     return undefined;
   }
   const renderer = (await import(pathToFileURL(entry).href)) as ServerEntry;
-  const visitor = new AsyncLocalStorage<RenderVisit>();
   renderer.setApiTransport(async (url, init) => {
     const visit = visitor.getStore();
     if (!visit) throw new Error('an API call outside a page render');

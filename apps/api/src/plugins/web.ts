@@ -23,6 +23,7 @@ import {
 import { type DataFailure, loadRenderer, type RenderPage } from './web-render';
 import {
   acceptedEncoding,
+  encodedOnce,
   encodedPage,
   type KeptPage,
   keepable,
@@ -65,6 +66,8 @@ interface WebBuild {
   stylesheets: Map<string, string>;
   /** The stylesheets index.html links (the app's own), in its order. */
   indexStylesheets: string[];
+  /** headLinks' answers, by the page's own stylesheets. */
+  heads: Map<string, string>;
   render?: RenderPage;
 }
 
@@ -93,7 +96,7 @@ async function readStylesheets(dir: string, files: Set<string>, indexStylesheets
   return { stylesheets, stylesheetsOf };
 }
 
-async function readBuild(dir: string): Promise<Omit<WebBuild, 'render'> | undefined> {
+async function readBuild(dir: string): Promise<Omit<WebBuild, 'render' | 'heads'> | undefined> {
   let indexHtml: string;
   try {
     indexHtml = await readFile(path.join(dir, 'index.html'), 'utf8');
@@ -127,7 +130,18 @@ function headLinks(build: WebBuild, html: string): string {
   const sheets = new Set<string>();
   for (const name of classNamesUsed(html))
     for (const sheet of build.stylesheetsOf.get(name) ?? []) sheets.add(sheet);
-  const parts = [...build.indexStylesheets, ...sheets];
+  // Few pages differ in their parts: each set's head is written once.
+  const key = [...sheets].join(' ');
+  let head = build.heads.get(key);
+  if (head === undefined) {
+    head = writeHeadLinks(build, [...build.indexStylesheets, ...sheets]);
+    build.heads.set(key, head);
+  }
+  return head;
+}
+
+/** The head for these stylesheets: their text inline, and each listed, disabled (headLinks). */
+function writeHeadLinks(build: WebBuild, parts: readonly string[]): string {
   // A "</style" inside the CSS (in a string or a comment) would end the element early: `\/` is the
   // same character to CSS.
   const css = parts.map((sheet) => build.stylesheets.get(sheet) ?? '').join('\n');
@@ -185,12 +199,19 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
   });
 
   // Read once: a deploy restarts the server. Until a build exists, each request looks again.
+  // One reading at a time: the first visitors at once share it rather than each loading the
+  // renderer (whose one transport the last load would own).
   let build: WebBuild | undefined;
+  let reading: Promise<WebBuild | undefined> | undefined;
   const currentBuild = async () => {
-    if (!build) {
+    if (build) return build;
+    reading ??= (async () => {
       const read = await readBuild(distDir);
-      if (read) build = { ...read, render: await loadRenderer(app, distDir) };
-    }
+      return read && { ...read, heads: new Map(), render: await loadRenderer(app, distDir) };
+    })().finally(() => {
+      reading = undefined;
+    });
+    build = await reading;
     return build;
   };
 
@@ -230,21 +251,27 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     reply: FastifyReply,
     page: KeptPage,
     timing: string,
-    kept = false,
+    kept: boolean,
   ) => {
     // Filed under the brand and whatever the page read (a sign, its site and company), so a
     // change to any of them purges it at the CDN (docs/decisions/0054).
     tagReply(reply, page.keys)
       .header('cache-control', page.cacheControl)
       .header('etag', page.etag)
-      .header('vary', 'accept-encoding')
       .header('server-timing', timing);
-    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    reply.type('text/html; charset=utf-8');
-    if (!kept) return reply.send(page.html);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(encodedPage(page, 'identity'));
-    return reply.header('content-encoding', encoding).send(encodedPage(page, encoding));
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+      return reply.header('vary', 'accept-encoding').code(304).send();
+    }
+    return sendHtml(request, reply, kept ? page : page.html);
+  };
+
+  /** Page HTML in the encoding the visitor takes: a kept page's copy, else compressed now, quickly. */
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: KeptPage | string) => {
+    const encoding = acceptedEncoding(request.headers['accept-encoding']) ?? 'identity';
+    const bytes = typeof page === 'string' ? encodedOnce(page, encoding) : encodedPage(page, encoding);
+    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(bytes);
   };
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
@@ -324,12 +351,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
           const failed = failedPage(rendered.dataFailure, page.pattern);
           if (failed.retryAfter) reply.header('retry-after', failed.retryAfter);
           if (failed.cache !== 'no-store') tagReply(reply, [brandKey(brand.id)]);
-          return reply
-            .code(failed.status)
-            .header('cache-control', failed.cache)
-            .header('vary', 'accept-encoding')
-            .type('text/html; charset=utf-8')
-            .send(html);
+          return sendHtml(request, reply.code(failed.status).header('cache-control', failed.cache), html);
         }
         const drawn: KeptPage = {
           html,
@@ -337,8 +359,14 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
           cacheControl: rendered.surrogateKeys.length > 0 ? SIGN_PAGE_CACHE : PAGE_CACHE,
           keys: [brandKey(brand.id), ...rendered.surrogateKeys],
         };
-        if (keepable(query)) pages.keep(pageKey, drawn, generation);
-        return sendPage(request, reply, drawn, `render;dur=${(performance.now() - started).toFixed(1)}`);
+        const keep = keepable(query) && pages.keep(pageKey, drawn, generation);
+        return sendPage(
+          request,
+          reply,
+          drawn,
+          `render;dur=${(performance.now() - started).toFixed(1)}`,
+          keep,
+        );
       }
     }
     return reply

@@ -8,6 +8,10 @@ const searchSchemeHandle: RouteHandle = {
   serverLoad: (args) => import('./server-load').then((m) => m.loadSearchSchemePage(args)),
 };
 
+const signHandle: RouteHandle = {
+  serverLoad: (args) => import('./server-load').then((m) => m.loadSignPage(args)),
+};
+
 /** What the look-up's pages show of other features, given where the brand's routes are put together. */
 export interface LookupSlots {
   /** The form on a sign's page that contacts the operator. */
@@ -28,16 +32,19 @@ export const lookupRoutes = ({ contactForm }: LookupSlots): RouteObject[] => [
   {
     path: '/sign/:signRef',
     element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm }),
+    handle: signHandle,
   },
   // The same page with its contact form open, and after the server sent what that form posted: both
   // drawn by the server, so the form opens and sends before the page's scripts arrive.
   {
     path: '/sign/:signRef/contact',
     element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm, part: 'contact' }),
+    handle: signHandle,
   },
   {
     path: '/sign/:signRef/contact/sent',
     element: lazyPage(() => import('./sign-page').then((m) => m.SignPage), { contactForm, part: 'sent' }),
+    handle: signHandle,
   },
   {
     path: '/sign/:signRef/print',

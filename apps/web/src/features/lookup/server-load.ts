@@ -2,6 +2,7 @@ import { ApiError } from '../../lib/api-client';
 import type { ServerLoadArgs } from '../../lib/route-handle';
 import { serverDoneKeys } from '../../lib/route-handle';
 import { signLookupQuery } from './api/lookup-sign';
+import { signQrQuery } from './api/sign-qr';
 import { signPath } from './format';
 
 /**
@@ -26,4 +27,17 @@ export async function loadSearchSchemePage({
     }
     return undefined;
   }
+}
+
+/**
+ * /sign/{ref} and its parts: the sign and its QR code loaded before the page is drawn, so the
+ * server draws it once with all it shows (issue 33) rather than drawing it to learn what it asks
+ * for. Failures stay in the query cache and are drawn as the browser draws them.
+ */
+export async function loadSignPage({ queryClient, params }: ServerLoadArgs): Promise<undefined> {
+  const term = params.signRef ?? '';
+  await queryClient.prefetchQuery(signLookupQuery(term));
+  const sign = queryClient.getQueryData(signLookupQuery(term).queryKey);
+  if (sign) await queryClient.prefetchQuery(signQrQuery(sign.signRef));
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { api, type Parser } from '../../../lib/api-client';
 
 const svgText: Parser<string> = {
@@ -15,7 +15,12 @@ const svgText: Parser<string> = {
  * the page's first bytes (an image the browser need not fetch, painted with the text).
  */
 export function useSignQr(signRef: string): UseQueryResult<string> {
-  return useQuery({
+  return useQuery(signQrQuery(signRef));
+}
+
+/** The QR code's query, the same on the server (loaded before the page is drawn) and in the browser. */
+export function signQrQuery(signRef: string) {
+  return queryOptions({
     queryKey: ['sign-qr', signRef],
     queryFn: ({ signal }) =>
       api.get(`/api/signs/${encodeURIComponent(signRef)}/qr.svg`, {
