@@ -24,7 +24,7 @@ export const mutationModules = {
       'apps/api/src/limits.ts',
     ],
     testFiles: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/src/limits.test.ts'],
-    tsconfig: 'tsconfig.json',
+    tsconfig: 'stryker.tsconfig.rate-limits.json',
   },
 };
 
