@@ -55,6 +55,9 @@ for (const brand of brands) {
         if (/\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text());
       });
       await openHome(page, brand);
+      // A drawn home page reads before the app's scripts arrive: the configuration is among them
+      // once the app has taken the page over.
+      await expect(page.locator('html[data-app]')).toHaveCount(1);
       const loaded = await Promise.all(scripts);
       // The mail sender appears in a brand's configuration only, never on a page.
       const configsIn = loaded.flatMap((script) =>
