@@ -11,9 +11,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { requestIdByReference } from '../requests/test-helpers';
-import { call, type Registered, signedIn } from '../users/test-helpers';
+import { call, signedIn } from '../users/test-helpers';
 import { invitedUser } from '../workspace/test-helpers';
+import { footageRequest } from './test-helpers';
 
 const exec = promisify(execFile);
 
@@ -21,7 +21,6 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const DAY = 86_400_000;
 
 /** Clips made here by ffmpeg from a test pattern, so nothing is downloaded. */
 const clips: Record<'mp4' | 'avi' | 'mkv', Buffer> = {
@@ -45,26 +44,6 @@ beforeAll(async () => {
   clips.mkv = await make('clip.mkv', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
   await rm(dir, { recursive: true, force: true });
 }, 60_000);
-
-/** A footage request to the operator's sign: its id. */
-async function footageRequest(operator: Registered): Promise<number> {
-  const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, {
-    body: {
-      name: 'Sam Walker',
-      email: 'sam.walker@example.net',
-      kind: 'footage',
-      footageDate: new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10),
-      timeFrom: '14:00',
-      timeTo: '14:30',
-      location: 'By the pay machine',
-      camera: 'Entrance camera',
-      description: 'Red coat',
-      preferredForm: 'copy',
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  return requestIdByReference(t.db, String(res.json().reference));
-}
 
 /** The API listening on a loopback port of its own, for real connections that can be cut. */
 async function listening(env: Parameters<typeof createTestApp>[0] = {}) {
@@ -168,7 +147,7 @@ describe('clips uploaded as the operator has them', () => {
   it('resumes an upload cut halfway from the offset the server kept, and records the SHA-256 of the whole', async () => {
     const base = await listening();
     const operator = await signedIn(t);
-    const requestId = await footageRequest(operator);
+    const requestId = (await footageRequest(t, operator, 'sam.walker@example.net')).id;
     // A larger file than the test clip, so the cut falls well inside it: the clip, then padding.
     const bytes = Buffer.concat([clips.mp4, Buffer.alloc(3 * 1024 * 1024, 7)]);
     const created = await create(base, operator.token, requestId, 'entrance.mp4', bytes.length);
@@ -224,7 +203,7 @@ describe('clips uploaded as the operator has them', () => {
   it('reads duration, resolution and codec with ffprobe, and keeps an H.264 MP4 as it is', async () => {
     const base = await listening();
     const operator = await signedIn(t);
-    const requestId = await footageRequest(operator);
+    const requestId = (await footageRequest(t, operator, 'sam.walker@example.net')).id;
     const { res } = await upload(base, operator.token, requestId, 'gate.mp4', clips.mp4);
     expect(res.status).toBe(204);
     const [file] = await settled(operator.token, requestId);
@@ -273,7 +252,7 @@ describe('clips uploaded as the operator has them', () => {
   it('converts an AVI and an MKV in the background to H.264 MP4, keeping the original and both hashes', async () => {
     const base = await listening();
     const operator = await signedIn(t);
-    const requestId = await footageRequest(operator);
+    const requestId = (await footageRequest(t, operator, 'sam.walker@example.net')).id;
     for (const [name, bytes] of [
       ['lane.avi', clips.avi],
       ['yard.mkv', clips.mkv],
@@ -330,7 +309,7 @@ describe('uploads refused', () => {
   it('refuses a file whose content does not match its name, keeping nothing of it', async () => {
     const base = await listening();
     const operator = await signedIn(t);
-    const requestId = await footageRequest(operator);
+    const requestId = (await footageRequest(t, operator, 'sam.walker@example.net')).id;
     // A PNG named as a clip.
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -355,7 +334,7 @@ describe('uploads refused', () => {
   it('refuses a file over the limit before any byte is stored', async () => {
     const base = await listening({ env: { clipMaxBytes: 1_048_576 } });
     const operator = await signedIn(t);
-    const requestId = await footageRequest(operator);
+    const requestId = (await footageRequest(t, operator, 'sam.walker@example.net')).id;
     const over = await create(base, operator.token, requestId, 'big.mp4', 1_048_577);
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ message: disclosureMessages.tooLarge(1_048_576) });
@@ -388,7 +367,7 @@ describe('uploads refused', () => {
     const a = await signedIn(t);
     const b = await signedIn(t);
     const plain = await invitedUser(t, a.token, `plain-${a.reply.companyId}@example.com`);
-    const requestId = await footageRequest(a);
+    const requestId = (await footageRequest(t, a, 'sam.walker@example.net')).id;
     const created = await create(base, a.token, requestId, 'entrance.mp4', clips.mp4.length);
     expect(created.status).toBe(201);
     const location = created.headers.get('location') ?? '';
