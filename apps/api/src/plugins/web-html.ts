@@ -163,10 +163,13 @@ export interface RenderedPage {
 /**
  * A page index.html for a server-rendered page: its markup in #root where the start-up overlay
  * stood, its data in a JSON block the browser reads (not executed, so the CSP stays as it is).
+ * Its body says from its first tag that the server drew it (data-drawn), so the overlay's CSS second
+ * counts from the first paint, not from when the parser reaches the page's data at the end.
  */
 export function fillRenderedPage(parts: readonly string[], url: string, page: RenderedPage): string {
   return fillPageTemplate(parts, url)
     .replace(/<\/head>/i, () => `${page.headLinks}${NO_SCRIPT_STYLE}\n  </head>`)
+    .replace(/<body>/i, '<body data-drawn>')
     .replace(
       APP_HTML,
       () =>

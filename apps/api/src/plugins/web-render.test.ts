@@ -49,6 +49,13 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(res.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
     expect(res.body).toContain('Quay car park');
     expect(res.body).toContain('<script type="application/json" id="page-data">');
+    // Marked drawn from the body's first tag: the overlay's CSS second runs from the first paint.
+    expect(res.body).toContain('<body data-drawn>');
+    // The overlay comes before the page in the markup: a phone that paints the page as it parses
+    // it never shows the page, then covers it.
+    const overlayAt = res.body.indexOf('<div class="start-overlay" role="status">');
+    expect(overlayAt).toBeGreaterThan(0);
+    expect(overlayAt).toBeLessThan(res.body.search(/<h1[^>]*>Harbour Watch Ltd/));
     expect(res.body).toContain(
       '.start-overlay, .needs-script { display: none; } .no-script-note { display: block; }',
     );
@@ -198,6 +205,7 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     const res = await page('signs.localhost', '/your-sites');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('id="page-data"');
+    expect(res.body).not.toContain('data-drawn');
     expect(res.body).toContain('<div class="start-overlay" role="status">');
     expect(res.headers['cache-control']).toBe('no-cache');
   });

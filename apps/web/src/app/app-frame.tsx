@@ -29,6 +29,10 @@ export function AppFrame({
   const inBrowser = useInBrowser();
   return (
     <QueryClientProvider client={queryClient}>
+      {/* Before the page, in the markup too: a slow phone parses and paints the server's page
+          piece by piece, and an overlay drawn after the page would first show the page, then
+          cover it, and start its second late (docs/decisions/0049). */}
+      {loading && <PageLoader />}
       {site && <div inert={loading && inBrowser && inertWhileLoading}>{site}</div>}
       {failed && (
         <div className="app-failure" role="alert">
@@ -38,7 +42,6 @@ export function AppFrame({
           </button>
         </div>
       )}
-      {loading && <PageLoader />}
       <ToastHost />
     </QueryClientProvider>
   );
