@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db';
-import { hitRateLimit, type LimitWindow, rateLimitedError } from '../plugins/rate-limit';
+import { countInDatabase, type LimitWindow, rateLimitedError } from '../plugins/rate-limit';
 
 // Providers that deliver `j.o.e@` to `joe@`: one mailbox, however the dots are placed.
 const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
@@ -50,6 +50,10 @@ export async function limitMailTo(
   window: LimitWindow,
 ): Promise<void> {
   if (!address.trim()) return;
-  const hit = await hitRateLimit(db, `${name}:recipient:${normaliseEmail(address)}`, window.windowMs);
-  if (hit.count > window.max) throw rateLimitedError();
+  const mails = await countInDatabase(
+    db,
+    { name, per: 'recipient', subject: normaliseEmail(address) },
+    window,
+  );
+  if (!mails.within) throw rateLimitedError();
 }

@@ -23,11 +23,17 @@ export interface RateLimitHit {
 const PURGE_EVERY_HITS = 500;
 let hitsSincePurge = 0;
 
+// Two mechanisms enforce every limit of limits.ts (docs/decisions/0058): reads count in this
+// instance's memory (token-bucket.ts, `RouteLimit.inMemory`); everything else counts here, in a
+// fixed window in the database (`rate_limits`), so every instance shares the count. Routes count
+// through `rateLimit` and `failureLimit`, services (mails to a mailbox, of an account, of a link)
+// through `countInDatabase`.
+
 /**
  * Counts one hit on `key` in a fixed window of `windowMs`, in the database, so every instance of
  * the server shares the count. One statement: concurrent hits on a key never lose a count.
  */
-export async function hitRateLimit(db: Queryable, key: string, windowMs: number): Promise<RateLimitHit> {
+async function hitRateLimit(db: Queryable, key: string, windowMs: number): Promise<RateLimitHit> {
   const row = await db.one<{ count: number; ttl_ms: number }>(
     `insert into rate_limits as r (key, count, expires_at)
      values ($1, 1, now() + $2::double precision * interval '1 millisecond')
@@ -43,6 +49,35 @@ export async function hitRateLimit(db: Queryable, key: string, windowMs: number)
     await db.query('delete from rate_limits where expires_at < now()');
   }
   return { count: row.count, ttlMs: Math.max(0, row.ttl_ms) };
+}
+
+/** What a service counts: the limit's name, what it counts per, and the one it counts. */
+export interface Counted {
+  name: string;
+  /** What is counted per (`recipient`, `account`, `mails`...): part of the key, so counts never mix. */
+  per: string;
+  subject: string | number;
+}
+
+const keyOf = ({ name, per, subject }: Counted) => `${name}:${per}:${subject}`;
+
+/**
+ * A count a service keeps itself, where a route's limit cannot see what is counted (the mailbox a
+ * mail goes to, the link a mail carries): one hit, in the database like a route's. Whether this
+ * hit is still within `window.max`, and the seconds until the window ends (for Retry-After).
+ */
+export async function countInDatabase(
+  db: Queryable,
+  counted: Counted,
+  window: LimitWindow,
+): Promise<{ within: boolean; retryAfterSeconds: number }> {
+  const hit = await hitRateLimit(db, keyOf(counted), window.windowMs);
+  return { within: hit.count <= window.max, retryAfterSeconds: Math.max(1, Math.ceil(hit.ttlMs / 1000)) };
+}
+
+/** Starts `counted` afresh (its next hit is the first of a new window). */
+export async function clearCount(db: Queryable, counted: Counted): Promise<void> {
+  await db.query('delete from rate_limits where key = $1', [keyOf(counted)]);
 }
 
 /** The count of `key` in its current window, without counting a hit (0 when none). */

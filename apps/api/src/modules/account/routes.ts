@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { normaliseEmail } from '../../lib/email-address';
 import { accountLimits, EMAIL_CHANGE_MAILS, tokenLinkLimit } from '../../limits';
 import { sessionUser } from '../../plugins/auth';
-import { hitRateLimit, rateLimit, rateLimitedError } from '../../plugins/rate-limit';
+import { countInDatabase, rateLimit, rateLimitedError } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['account'];
@@ -28,14 +28,19 @@ async function limitEmailChangeMail(
   to: string,
 ) {
   if (request.server.env.rateLimits === 'off') return;
-  const checks: [string, number][] = [
-    [`email-change:account:${userId}`, EMAIL_CHANGE_MAILS.perAccount],
-    [`email-change:mailbox:${normaliseEmail(to)}`, EMAIL_CHANGE_MAILS.perAddress],
+  const { windowMs } = EMAIL_CHANGE_MAILS;
+  const checks = [
+    { per: 'account', subject: userId, max: EMAIL_CHANGE_MAILS.perAccount },
+    { per: 'mailbox', subject: normaliseEmail(to), max: EMAIL_CHANGE_MAILS.perAddress },
   ];
-  for (const [key, max] of checks) {
-    const hit = await hitRateLimit(request.server.db, key, EMAIL_CHANGE_MAILS.windowMs);
-    if (hit.count > max) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
+  for (const { per, subject, max } of checks) {
+    const mails = await countInDatabase(
+      request.server.db,
+      { name: 'email-change', per, subject },
+      { max, windowMs },
+    );
+    if (!mails.within) {
+      reply.header('retry-after', String(mails.retryAfterSeconds));
       throw rateLimitedError();
     }
   }

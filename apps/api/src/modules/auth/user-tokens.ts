@@ -30,6 +30,59 @@ export async function issueUserToken(
   return token;
 }
 
+/** A secret's row: its id, the hash stored, and when it dies in seconds since 1970. */
+export interface UserTokenRow {
+  id: string;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+/**
+ * A new single-use secret for `userId` made from its own row's id by `derive` (a reset link's,
+ * so the same link can be made again and mailed again while only its hash is stored), valid for
+ * `ttlSeconds`; earlier unused ones of the same purpose die, so only the newest link works.
+ */
+export async function issueDerivedUserToken(
+  q: Queryable,
+  userId: number,
+  purpose: SecretPurpose,
+  ttlSeconds: number,
+  derive: (rowId: string) => string,
+): Promise<{ secret: string; expiresAt: number }> {
+  await revokeUserTokens(q, userId, purpose);
+  const row = await q.one<{ id: string; expires_at: number }>(
+    `insert into user_tokens (user_id, purpose, token_hash, expires_at)
+     values ($1, $2, $3, now() + $4::int * interval '1 second')
+     returning id::text as id, floor(extract(epoch from expires_at))::float8 as expires_at`,
+    // Replaced at once below: the secret is made from the row's id.
+    [userId, purpose, `pending:${randomToken()}`, ttlSeconds],
+  );
+  const secret = derive(row.id);
+  await q.query('update user_tokens set token_hash = $1 where id = $2', [tokenHash(secret), row.id]);
+  return { secret, expiresAt: row.expires_at };
+}
+
+/**
+ * The newest live (unused) secret row of `userId` for `purpose` with at least `leastLifeSeconds`
+ * left, or undefined.
+ */
+export function liveUserTokenRow(
+  q: Queryable,
+  userId: number,
+  purpose: SecretPurpose,
+  leastLifeSeconds: number,
+): Promise<UserTokenRow | undefined> {
+  return q.maybeOne<UserTokenRow>(
+    `select id::text as id, token_hash as "tokenHash",
+            floor(extract(epoch from expires_at))::float8 as "expiresAt"
+       from user_tokens
+      where user_id = $1 and purpose = $2 and used_at is null
+        and expires_at > now() + $3::int * interval '1 second'
+      order by id desc limit 1`,
+    [userId, purpose, leastLifeSeconds],
+  );
+}
+
 /** Whether `token` is a live (unused, unexpired) secret of `userId` for `purpose`. */
 export async function isLiveUserToken(
   q: Queryable,

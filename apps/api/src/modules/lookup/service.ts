@@ -1,7 +1,7 @@
 import { lookupMessages, type SchemeSearchReply, SEARCH_MAX_PAGES } from '@app/contract/lookup';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
-import { hitRateLimit } from '../../plugins/rate-limit';
+import { countInDatabase } from '../../plugins/rate-limit';
 import type { CachedSign } from './cache';
 import * as repo from './repository';
 
@@ -28,8 +28,12 @@ export async function recordSearch(
     const found = (await ctx.findSign(term))?.sign;
     if (found?.id !== stickerId) throw new HttpError(400, lookupMessages.recordMismatch);
     // One look-up per client per sign per hour; repeats are taken and not counted.
-    const seen = await hitRateLimit(ctx.db, `search-record:seen:${client}:${stickerId}`, HOUR);
-    if (seen.count > 1) return;
+    const seen = await countInDatabase(
+      ctx.db,
+      { name: 'search-record', per: 'seen', subject: `${client}:${stickerId}` },
+      { max: 1, windowMs: HOUR },
+    );
+    if (!seen.within) return;
   }
   await repo.addSearchRecord(ctx.db, { term, stickerId, brand });
 }

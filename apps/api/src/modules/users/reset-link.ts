@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../../db/db';
 import { RESET_LINK_MAILS } from '../../limits';
-import { hitRateLimit } from '../../plugins/rate-limit';
-import { RESET_TTL_SECONDS, randomToken, tokenHash } from '../auth/tokens';
-import { revokeUserTokens } from '../auth/user-tokens';
+import { clearCount, countInDatabase } from '../../plugins/rate-limit';
+import { RESET_TTL_SECONDS, tokenHash } from '../auth/tokens';
+import { issueDerivedUserToken, liveUserTokenRow } from '../auth/user-tokens';
+
+/** The mails of a user's live reset link, counted in the database. */
+const linkMails = (userId: number) => ({ name: 'forgot-password', per: 'mails', subject: userId });
 
 /** A live link with less time than this left is replaced rather than sent again. */
 const LEAST_LIFE_LEFT_SECONDS = 15 * 60;
@@ -39,33 +42,19 @@ export async function resetLinkToMail(
 ): Promise<ResetLink | undefined> {
   // One request at a time per user: two at once must not each replace the other's link.
   await tx.query('select id from users where id = $1 for update', [user.id]);
-  const live = await tx.maybeOne<{ id: string; token_hash: string; expires_at: number }>(
-    `select id::text as id, token_hash, floor(extract(epoch from expires_at))::float8 as expires_at
-       from user_tokens
-      where user_id = $1 and purpose = 'reset' and used_at is null
-        and expires_at > now() + $2::int * interval '1 second'
-      order by id desc limit 1`,
-    [user.id, LEAST_LIFE_LEFT_SECONDS],
-  );
+  const live = await liveUserTokenRow(tx, user.id, 'reset', LEAST_LIFE_LEFT_SECONDS);
   if (live) {
     const jti = resetJti(secret, live.id, user.passwordVersion);
     // A link of another password version, or issued before links were derived, is replaced.
-    if (tokenHash(jti) === live.token_hash) {
-      const mails = await hitRateLimit(tx, `forgot-password:mails:${user.id}`, RESET_LINK_MAILS.windowMs);
-      return mails.count > RESET_LINK_MAILS.max ? undefined : { jti, expiresAt: live.expires_at };
+    if (tokenHash(jti) === live.tokenHash) {
+      const mails = await countInDatabase(tx, linkMails(user.id), RESET_LINK_MAILS);
+      return mails.within ? { jti, expiresAt: live.expiresAt } : undefined;
     }
   }
-  await revokeUserTokens(tx, user.id, 'reset');
-  const row = await tx.one<{ id: string; expires_at: number }>(
-    `insert into user_tokens (user_id, purpose, token_hash, expires_at)
-     values ($1, 'reset', $2, now() + $3::int * interval '1 second')
-     returning id::text as id, floor(extract(epoch from expires_at))::float8 as expires_at`,
-    // Replaced at once below: the secret is made from the row's id.
-    [user.id, `pending:${randomToken()}`, RESET_TTL_SECONDS],
+  const issued = await issueDerivedUserToken(tx, user.id, 'reset', RESET_TTL_SECONDS, (rowId) =>
+    resetJti(secret, rowId, user.passwordVersion),
   );
-  const jti = resetJti(secret, row.id, user.passwordVersion);
-  await tx.query('update user_tokens set token_hash = $1 where id = $2', [tokenHash(jti), row.id]);
   // A new link starts its own count of mails.
-  await tx.query('delete from rate_limits where key = $1', [`forgot-password:mails:${user.id}`]);
-  return { jti, expiresAt: row.expires_at };
+  await clearCount(tx, linkMails(user.id));
+  return { jti: issued.secret, expiresAt: issued.expiresAt };
 }
