@@ -178,7 +178,6 @@ interface ClockRun {
   /** The end of the period with the paused days added, before the working-day rule; null while paused. */
   end: IsoDate | null;
   pausedDays: number;
-  countedPauses: number;
   openSince: IsoDate | null;
   /** Pauses asked for after the time had already run out, which stop nothing. */
   late: IsoDate[];
@@ -192,7 +191,6 @@ function run(start: IsoDate, months: number, pauses: readonly ClockPause[]): Clo
   const sorted = [...pauses].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   let end = addMonths(start, months);
   let pausedDays = 0;
-  let countedPauses = 0;
   let coveredTo: IsoDate | null = null;
   const late: IsoDate[] = [];
   for (const pause of sorted) {
@@ -202,7 +200,7 @@ function run(start: IsoDate, months: number, pauses: readonly ClockPause[]): Clo
       late.push(pause.from);
       continue;
     }
-    if (pause.to === null) return { end: null, pausedDays, countedPauses, openSince: pause.from, late };
+    if (pause.to === null) return { end: null, pausedDays, openSince: pause.from, late };
     // Days already inside an earlier pause are not counted twice.
     const countFrom = coveredTo !== null && coveredTo >= from ? addDays(coveredTo, 1) : from;
     if (pause.to >= countFrom) {
@@ -211,9 +209,8 @@ function run(start: IsoDate, months: number, pauses: readonly ClockPause[]): Clo
       pausedDays += days;
       coveredTo = pause.to;
     }
-    countedPauses += 1;
   }
-  return { end, pausedDays, countedPauses, openSince: null, late };
+  return { end, pausedDays, openSince: null, late };
 }
 
 function validate(facts: ClockFacts): void {
