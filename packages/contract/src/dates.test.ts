@@ -8,6 +8,11 @@ describe('formatUkDate', () => {
     expect(formatUkDate('2028-02-29')).toBe('29 February 2028');
   });
 
+  it('shows an impossible day as it was given, never as another day', () => {
+    expect(formatUkDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatUkDate('2027-02-29')).toBe('2027-02-29');
+  });
+
   it('writes an instant as the date it was in the UK', () => {
     expect(formatUkDate('2026-11-21T09:30:00.000Z')).toBe('21 November 2026');
     // 23:30 UTC on 20 June is 00:30 on 21 June in London (summer time).

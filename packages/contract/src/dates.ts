@@ -37,7 +37,9 @@ export function formatUkDate(value: string | Date): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     // A calendar date names no instant: read at UTC midnight and written at UTC it never moves.
     const date = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? value : writeUtcDay(date);
+    // An impossible day ('2026-02-30') is shown as it was given, never rolled on to 2 March.
+    const real = !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    return real ? writeUtcDay(date) : value;
   }
   const date = typeof value === 'string' ? new Date(value) : value;
   const time = date.getTime();
