@@ -84,26 +84,27 @@ describe('pauses while more details are awaited (ICO: the time limit is paused)'
   });
 
   it('a day inside two pauses counts once, whether they touch or one holds the other', () => {
-    const touching = answerDue(
-      received('2026-01-05', {
-        pauses: [
-          { from: '2026-01-10', to: '2026-01-12' },
-          { from: '2026-01-12', to: '2026-01-14' },
-        ],
-      }),
-    );
-    expect(touching.pausedDays).toBe(5);
-    expect(touching.due).toBe('2026-02-10');
-    const nested = answerDue(
-      received('2026-01-05', {
-        pauses: [
-          { from: '2026-01-10', to: '2026-01-20' },
-          { from: '2026-01-12', to: '2026-01-15' },
-        ],
-      }),
-    );
-    expect(nested.pausedDays).toBe(11);
-    expect(nested.due).toBe('2026-02-16');
+    const cases = [
+      // Touching on 12 January: 10 to 14 January is 5 days.
+      {
+        second: { from: '2026-01-12', to: '2026-01-14' },
+        first: { from: '2026-01-10', to: '2026-01-12' },
+        days: 5,
+        due: '2026-02-10',
+      },
+      // 12 to 15 January lies inside 10 to 20 January: 11 days.
+      {
+        second: { from: '2026-01-12', to: '2026-01-15' },
+        first: { from: '2026-01-10', to: '2026-01-20' },
+        days: 11,
+        due: '2026-02-16',
+      },
+    ];
+    for (const { first, second, days, due } of cases) {
+      const answer = answerDue(received('2026-01-05', { pauses: [first, second] }));
+      expect(answer.pausedDays).toBe(days);
+      expect(answer.due).toBe(due);
+    }
   });
 });
 
