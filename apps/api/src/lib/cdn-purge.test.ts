@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedIn } from '../modules/users/test-helpers';
-import { send } from '../modules/workspace/test-helpers';
+import { signedIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { send } from '../test/workspace';
 import { keysOfChange } from './cdn-keys';
 import { CdnPurger } from './cdn-purge';
 

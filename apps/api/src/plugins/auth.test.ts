@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signResetToken, signSessionToken } from '../modules/auth/tokens';
 import { issueUserToken } from '../modules/auth/user-tokens';
-import { call, signedIn } from '../modules/users/test-helpers';
+import { call, signedIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { type AuthRule, sessionUser } from './auth';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { idParams, MAX_ID } from '@app/contract/accounts';
 import type { HTTPMethods } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, signedIn } from '../modules/users/test-helpers';
+import { call, signedIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { multipart } from '../modules/contact/test-helpers';
-import { signedIn } from '../modules/users/test-helpers';
+import { signedIn } from '../test/accounts';
+import { multipart } from '../test/contact-forms';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp | undefined;

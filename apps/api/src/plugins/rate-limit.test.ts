@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
-import { addSticker, call, signedIn, signUpPayload } from '../modules/users/test-helpers';
+import { addSticker, call, signedIn, signUpPayload } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { rateLimit } from './rate-limit';
 import { TokenBuckets } from './token-bucket';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../env';
-import { call, signedIn } from '../modules/users/test-helpers';
-import { send } from '../modules/workspace/test-helpers';
+import { call, signedIn } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { send } from '../test/workspace';
 import { acceptedEncoding, type KeptPage, keepable, pageQuery, RenderedPages } from './web-render-cache';
 
 // The real web build, server renderer included: these tests read what the server draws.

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, type Db } from '../db/db';
 import { contentSeed } from '../modules/content/seed';
-import { call, register } from '../modules/users/test-helpers';
+import { call, register } from '../test/accounts';
 import { cspDirectives } from '../test/csp';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { TokenBuckets } from './token-bucket';

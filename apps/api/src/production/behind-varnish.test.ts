@@ -6,11 +6,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../env';
-import { call, signedIn } from '../modules/users/test-helpers';
-import { send } from '../modules/workspace/test-helpers';
 import { TokenBuckets } from '../plugins/token-bucket';
+import { call, signedIn } from '../test/accounts';
 import { freePort } from '../test/free-port';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { send } from '../test/workspace';
 
 // The server behind a real shared cache, as a CDN puts it (issue 33, findings 1, 2 and 8;
 // docs/decisions/0054): Debian's Varnish, started here with the VCL in e2e/varnish, keeps what the

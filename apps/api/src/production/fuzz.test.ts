@@ -2,8 +2,8 @@ import { contactFieldNames } from '@app/contract/contact';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
-import { type FormPart, jpegBytes, multipart, pdfBytes, storedFiles } from '../modules/contact/test-helpers';
-import { signedIn } from '../modules/users/test-helpers';
+import { signedIn } from '../test/accounts';
+import { type FormPart, jpegBytes, multipart, pdfBytes, storedFiles } from '../test/contact-forms';
 import { createTestApp } from '../test/test-app';
 
 // Random and hostile input at every write call of the API (the OpenAPI document lists them): no

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER, readServerInfo } from '../cli/server-info';
 import { repoRoot } from '../env';
-import { signUpPayload } from '../modules/users/test-helpers';
+import { signUpPayload } from '../test/accounts';
 import { freePort } from '../test/free-port';
 import { tempDir } from '../test/temp-dir';
 import { createPostgresTestDatabase, testDbKind } from '../test/test-db';

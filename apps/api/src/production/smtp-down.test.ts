@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { addSticker, signUpPayload } from '../modules/users/test-helpers';
 import { startServer } from '../start-server';
+import { addSticker, signUpPayload } from '../test/accounts';
 import { freePort } from '../test/free-port';
 import { testEnv } from '../test/test-app';
 import { createTestDb } from '../test/test-db';

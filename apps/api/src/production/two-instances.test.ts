@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../modules/mail/outbox';
-import { addSticker, linkIn, outboxFor, signUpPayload } from '../modules/users/test-helpers';
 import { type RunningServer, startServer } from '../start-server';
+import { addSticker, linkIn, outboxFor, signUpPayload } from '../test/accounts';
 import { freePort } from '../test/free-port';
 import { testEnv } from '../test/test-app';
 import { createPostgresTestDatabase, type TestDatabase } from '../test/test-db';

@@ -1,9 +1,9 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
+import { linkIn, outboxFor, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { linkIn, outboxFor, signedIn } from '../users/test-helpers';
-import { send } from '../workspace/test-helpers';
+import { send } from '../../test/workspace';
 
 let t: TestApp | undefined;
 afterEach(async () => {

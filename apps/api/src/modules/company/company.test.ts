@@ -1,9 +1,9 @@
 import { messages } from '@app/contract/messages';
 import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it } from 'vitest';
+import { linkIn, outboxFor, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { linkIn, outboxFor, signedIn } from '../users/test-helpers';
-import { invitedUser, send, snapshot } from '../workspace/test-helpers';
+import { invitedUser, send, snapshot } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -7,9 +7,6 @@ import { messages } from '@app/contract/messages';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../../../e2e/support/outbox';
-import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createMailWorker } from '../mail/worker';
 import {
   dataPart,
   exeBytes,
@@ -22,7 +19,10 @@ import {
   postForm,
   storedCounts,
   storedFiles,
-} from './test-helpers';
+} from '../../test/contact-forms';
+import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createMailWorker } from '../mail/worker';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { dvrDetail, messageReply, productDetail } from '@app/contract/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadLinkLimit } from '../../limits';
+import { createContentTestApp, get, post } from '../../test/content-app';
 import type { TestApp } from '../../test/test-app';
 import { createDownloadToken } from './download-token';
 import { phoneDrawing } from './phone-drawing';
 import { defaultContentDir } from './source';
-import { createContentTestApp, get, post } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

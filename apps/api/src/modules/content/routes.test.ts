@@ -18,10 +18,10 @@ import {
 } from '@app/contract/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../../lib/public-cache';
+import { createContentTestApp, get } from '../../test/content-app';
 import type { TestApp } from '../../test/test-app';
 import { contentNotFound } from './routes';
 import { defaultContentDir } from './source';
-import { createContentTestApp, get } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

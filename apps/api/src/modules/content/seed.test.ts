@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db';
+import { createContentTestApp, get } from '../../test/content-app';
 import type { TestApp } from '../../test/test-app';
 import { generatedMediaDir, wavSeconds } from './media';
 import { contentSeed } from './seed';
 import { defaultContentDir } from './source';
-import { createContentTestApp, get } from './test-helpers';
 
 const tables = [
   'content_versions',

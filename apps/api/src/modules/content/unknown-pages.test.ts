@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call } from '../users/test-helpers';
 import { contentSeed } from './seed';
 
 // The real web build, server renderer included: what a visitor or a crawler is sent.

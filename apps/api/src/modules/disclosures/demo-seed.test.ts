@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSeeds } from '../../db/seed';
+import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoRequestsSeed } from '../requests/demo-seed';
 import { DEMO_ACCOUNT, demoAccountsSeed } from '../users/demo-seed';
-import { call } from '../users/test-helpers';
 import { DEMO_CLIP_NAME, DEMO_DISCLOSURE_VISITOR, demoDisclosureSeed } from './demo-seed';
 
 let t: TestApp;

@@ -9,11 +9,11 @@ import { promisify } from 'node:util';
 import { disclosureMessages } from '@app/contract/disclosures';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env';
+import { call, signedIn } from '../../test/accounts';
+import { footageRequest } from '../../test/footage-requests';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, signedIn } from '../users/test-helpers';
-import { invitedUser } from '../workspace/test-helpers';
-import { footageRequest } from './test-helpers';
+import { invitedUser } from '../../test/workspace';
 
 const exec = promisify(execFile);
 

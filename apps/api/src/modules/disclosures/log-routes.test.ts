@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, outboxFor, signedIn } from '../../test/accounts';
+import { footageRequest } from '../../test/footage-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { uploadedWhole } from '../../test/tus-upload';
-import { call, outboxFor, signedIn } from '../users/test-helpers';
-import { invitedUser } from '../workspace/test-helpers';
+import { invitedUser } from '../../test/workspace';
 import { ACCESS_BASIS, csvCell, PRIVATE_INDIVIDUAL } from './log-service';
-import { footageRequest } from './test-helpers';
 
 // The ICO's guidance on video surveillance expects a record of each disclosure: the date, who it
 // went to, their organisation and the reason (docs/decisions/0053-the-disclosure-log.md).

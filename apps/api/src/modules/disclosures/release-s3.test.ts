@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { disclosureMessages } from '@app/contract/disclosures';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedEnv } from '../../env';
+import { call, outboxFor, signedIn } from '../../test/accounts';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
+import { type FootageRequest, footageRequest } from '../../test/footage-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { tusHeaders, uploadedInTwo } from '../../test/tus-upload';
-import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { sweepEnded } from './release-service';
-import { type FootageRequest, footageRequest } from './test-helpers';
 
 let t: TestApp | undefined;
 let s3: FakeS3 | undefined;

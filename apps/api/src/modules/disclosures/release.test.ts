@@ -6,13 +6,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { disclosureReleaseMessages } from '@app/contract/disclosure-release';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, outboxFor, signedIn } from '../../test/accounts';
+import { type FootageRequest, footageRequest } from '../../test/footage-requests';
 import { tempDir } from '../../test/temp-dir';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { uploadedWhole } from '../../test/tus-upload';
-import { call, outboxFor, signedIn } from '../users/test-helpers';
-import { invitedUser } from '../workspace/test-helpers';
+import { invitedUser } from '../../test/workspace';
 import { exchangeCode, type ReleaseContext, sendCode, sweepEnded } from './release-service';
-import { type FootageRequest, footageRequest } from './test-helpers';
 
 const exec = promisify(execFile);
 

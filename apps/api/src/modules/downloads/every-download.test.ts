@@ -12,11 +12,11 @@ import {
 } from '@app/contract/catalogue';
 import { signDownloadsReply } from '@app/contract/sign-downloads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContentTestApp, get } from '../../test/content-app';
 import type { TestApp } from '../../test/test-app';
 import { generatedMediaDir } from '../content/media';
 import { findFile } from '../content/repository';
 import { defaultContentDir, sisterBrands } from '../content/source';
-import { createContentTestApp, get } from '../content/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/db';
+import { addSticker, call, register } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDb } from '../../test/test-db';
-import { addSticker, call, register } from '../users/test-helpers';
 import { lookupSigns } from './repository';
 
 // Look-ups asked while the database is busy share statements (modules/lookup/batch.ts). These

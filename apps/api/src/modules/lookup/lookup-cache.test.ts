@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/db';
 import { openPostgres } from '../../db/postgres';
+import { addSticker, call, type Registered, signedIn, signUpPayload } from '../../test/accounts';
 import { createTestApp, type TestApp, testEnv } from '../../test/test-app';
 import { createPostgresTestDatabase, type TestDatabase, testDbKind } from '../../test/test-db';
-import { addSticker, call, type Registered, signedIn, signUpPayload } from '../users/test-helpers';
-import { send, siteInput } from '../workspace/test-helpers';
+import { send, siteInput } from '../../test/workspace';
 import { SignLookupCache } from './cache';
 import type { SignLookup } from './repository';
 

@@ -1,8 +1,8 @@
 import { lookupMessages, SEARCH_PAGE_SIZE, signLookupReply } from '@app/contract/lookup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenBuckets } from '../../plugins/token-bucket';
+import { addSticker, call, register } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, register } from '../users/test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -5,7 +5,6 @@ import { contactMessages, partnerTypeOptions } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../../../e2e/support/outbox';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   dataPart,
   exeBytes,
@@ -16,7 +15,8 @@ import {
   pdfBytes,
   postForm,
   storedCounts,
-} from '../contact/test-helpers';
+} from '../../test/contact-forms';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
 
 let t: TestApp;

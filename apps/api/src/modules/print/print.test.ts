@@ -3,10 +3,10 @@ import jsQR from 'jsqr';
 import PDFDocument from 'pdfkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePdfFonts } from '../../lib/pdf-fonts';
+import { addSticker, call, register, signedIn } from '../../test/accounts';
 import { type PdfStream, pdfStreams, textRuns } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, register, signedIn } from '../users/test-helpers';
-import { send } from '../workspace/test-helpers';
+import { send } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

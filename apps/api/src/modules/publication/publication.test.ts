@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedIn } from '../users/test-helpers';
-import { send, siteInput, snapshot } from '../workspace/test-helpers';
+import { send, siteInput, snapshot } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

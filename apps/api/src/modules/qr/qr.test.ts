@@ -1,8 +1,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addSticker, call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call } from '../users/test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { outboxFor, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { outboxFor, signedIn } from '../users/test-helpers';
-import { send, siteInput } from '../workspace/test-helpers';
+import { send, siteInput } from '../../test/workspace';
 import { createReminderJob } from './job';
 
 let t: TestApp;

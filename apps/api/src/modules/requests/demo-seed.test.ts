@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSeeds } from '../../db/seed';
+import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_ACCOUNT, demoAccountsSeed } from '../users/demo-seed';
-import { call } from '../users/test-helpers';
 import { demoRequestsSeed } from './demo-seed';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, outboxFor, signedIn } from '../../test/accounts';
+import { requestIdByReference } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, outboxFor, signedIn } from '../users/test-helpers';
 import { createRequestSweep } from './reminders';
-import { requestIdByReference } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

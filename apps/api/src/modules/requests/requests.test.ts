@@ -1,9 +1,9 @@
 import { requestMessages } from '@app/contract/request-lifecycle';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addSticker, call, outboxFor, type Registered, signedIn } from '../../test/accounts';
+import { requestIdByReference } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
-import { invitedUser } from '../workspace/test-helpers';
-import { requestIdByReference } from './test-helpers';
+import { invitedUser } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

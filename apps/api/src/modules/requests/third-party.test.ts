@@ -5,10 +5,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, outboxFor, type Registered, signedIn } from '../../test/accounts';
+import { requestIdByReference } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, outboxFor, type Registered, signedIn } from '../users/test-helpers';
-import { invitedUser } from '../workspace/test-helpers';
-import { requestIdByReference } from './test-helpers';
+import { invitedUser } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../../db/migrate';
+import { addSticker, call, register, signedIn, signUpPayload } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, register, signedIn, signUpPayload } from '../users/test-helpers';
-import { send, siteInput, snapshot } from '../workspace/test-helpers';
+import { send, siteInput, snapshot } from '../../test/workspace';
 
 // How many days a site's recorder keeps footage is the operator's to say (issue 32, "Footage saved
 // before it is overwritten"): never a default shown to the public as if they had said it.

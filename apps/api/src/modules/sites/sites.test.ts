@@ -1,8 +1,8 @@
 import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addSticker, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, signedIn } from '../users/test-helpers';
-import { send, siteInput, snapshot, twoCompanies } from '../workspace/test-helpers';
+import { send, siteInput, snapshot, twoCompanies } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -2,7 +2,7 @@ import { messages } from '@app/contract/messages';
 import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { send, siteInput, snapshot, twoCompanies } from '../workspace/test-helpers';
+import { send, siteInput, snapshot, twoCompanies } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -1,9 +1,9 @@
 import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addSticker, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { addSticker, signedIn } from '../users/test-helpers';
-import { send, siteInput } from '../workspace/test-helpers';
+import { send, siteInput } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -1,8 +1,8 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../cli/server-info';
+import { addSticker, call, type Registered, register, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, type Registered, register, signedIn } from '../users/test-helpers';
 import { SIGN_REF_ALPHABET } from './codes';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, expect, it } from 'vitest';
 import { runSeeds } from '../../db/seed';
+import { call } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_ACCOUNT, DEMO_STICKERS, demoAccountsSeed } from './demo-seed';
-import { call } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

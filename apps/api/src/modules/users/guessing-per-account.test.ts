@@ -2,8 +2,8 @@ import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { addSticker, call, linkIn, outboxFor, register, signedIn, signUpPayload } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, linkIn, outboxFor, register, signedIn, signUpPayload } from './test-helpers';
 
 // Guessing bounded per account without locking the owner out (issue 33, finding 3;
 // docs/decisions/0046). Every limit is written here as a number, not read from the code.

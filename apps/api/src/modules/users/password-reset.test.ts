@@ -1,7 +1,7 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, linkIn, outboxFor, register, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, linkIn, outboxFor, register, signedIn } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

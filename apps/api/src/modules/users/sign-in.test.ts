@@ -2,10 +2,10 @@ import { messages } from '@app/contract/messages';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { call, linkIn, outboxFor, register, signedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signResetToken, signSessionToken } from '../auth/tokens';
 import { issueUserToken } from '../auth/user-tokens';
-import { call, linkIn, outboxFor, register, signedIn } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

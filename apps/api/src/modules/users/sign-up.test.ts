@@ -1,7 +1,7 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addSticker, call, linkIn, outboxFor, register, signUpPayload } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addSticker, call, linkIn, outboxFor, register, signUpPayload } from './test-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());

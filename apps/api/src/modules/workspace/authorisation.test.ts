@@ -1,7 +1,7 @@
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { type Method, send, siteInput, snapshot, twoCompanies } from './test-helpers';
+import { type Method, send, siteInput, snapshot, twoCompanies } from '../../test/workspace';
 
 let t: TestApp;
 afterEach(() => t?.close());

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/test-app';
-import { addSticker, linkIn, outboxFor, signedIn } from '../users/test-helpers';
+import { addSticker, linkIn, outboxFor, signedIn } from './accounts';
+import type { TestApp } from './test-app';
 
 // Helpers of the workspace tests: operators of two companies, and a plain user of the first.
 

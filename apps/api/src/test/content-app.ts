@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
-import { contentSeed } from './seed';
+import { contentSeed } from '../modules/content/seed';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /** The API on a fresh database with the sister-site content seeded from content/. */
 export async function createContentTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,8 +1,8 @@
 import type { SignUpBody, SignUpReply } from '@app/contract/accounts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Queryable } from '../../db/db';
-import type { TestApp } from '../../test/test-app';
+import type { Queryable } from '../db/db';
+import type { TestApp } from './test-app';
 
 // Helpers of the accounts tests: they drive the API as the web app does.
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 
 /** The desk's id of the request a visitor was given `reference` for (references are random). */
 export async function requestIdByReference(db: Queryable, reference: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/test-app';
-import { call, outboxFor, type Registered } from '../users/test-helpers';
+import { call, outboxFor, type Registered } from './accounts';
+import type { TestApp } from './test-app';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from './test-app';
 
 // Helpers of the contact and partnership tests: multipart bodies built byte by byte, as a
 // browser sends them, and counts of everything a message leaves behind.
