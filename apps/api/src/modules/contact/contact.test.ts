@@ -6,7 +6,6 @@ import { contactMessages, UPLOAD_MAX_BYTES } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../../../e2e/support/outbox';
 import {
   dataPart,
   exeBytes,
@@ -21,6 +20,7 @@ import {
   storedFiles,
 } from '../../test/contact-forms';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
+import { readOutbox } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
 

@@ -4,7 +4,6 @@ import { brandById } from '@app/brands';
 import { contactMessages, partnerTypeOptions } from '@app/contract/contact';
 import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../../../e2e/support/outbox';
 import {
   dataPart,
   exeBytes,
@@ -16,6 +15,7 @@ import {
   postForm,
   storedCounts,
 } from '../../test/contact-forms';
+import { readOutbox } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailWorker } from '../mail/worker';
 
