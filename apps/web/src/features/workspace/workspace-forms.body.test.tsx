@@ -1,0 +1,417 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CompanyPage } from './company-page';
+import { CompanyUsersPage } from './company-users-page';
+import { ManageContactPage } from './manage-contact-page';
+import { ManageSignsPage } from './manage-signs-page';
+import { SitePage } from './site-page';
+import { account, type Call, fakeApi, renderPage, signIn, site, unpublishedSettings } from './test-harness';
+import { UpdateDetailsPage } from './update-details-page';
+
+// Each workspace form, filled as a person would: the whole body it sends (every field, under its
+// own name), for each of its branches; and each refusal the API answers, in the summary in focus.
+
+const sentBy = (calls: Call[], method: string) => calls.filter((c) => c.method === method);
+
+/** The error summary once it has the focus, and its words. */
+async function summaryInFocus(container: HTMLElement = document.body) {
+  const summary = await within(container).findByRole('alert', { name: 'There is a problem' });
+  await expect.poll(() => document.activeElement).toBe(summary);
+  return summary.textContent ?? '';
+}
+
+const refused = (status: number, message: string) => Response.json({ message }, { status });
+
+describe('/site: adding a site', () => {
+  async function fillSite(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByRole('textbox', { name: 'Site name' }), 'Mill Lane depot');
+    await user.type(screen.getByRole('combobox', { name: 'Address 1' }), '2 Mill Lane');
+    await user.type(screen.getByRole('textbox', { name: 'Address 2' }), 'Unit 4');
+    await user.type(screen.getByRole('textbox', { name: 'Address 3' }), 'Kirkstall');
+    await user.type(screen.getByRole('textbox', { name: 'Town/City' }), 'Leeds');
+    await user.type(screen.getByRole('textbox', { name: /Key information/ }), 'Crime prevention.');
+    await user.type(screen.getByRole('spinbutton', { name: /keep footage/ }), '31');
+    await user.type(screen.getByRole('textbox', { name: 'Who sees the recordings' }), 'The depot manager');
+  }
+
+  it('in the UK: the county without its nation, the postcode as Royal Mail writes it', async () => {
+    signIn(false);
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/sites/add': site(9, 'Mill Lane depot'),
+    });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    await fillSite(user);
+    await user.type(screen.getByRole('textbox', { name: 'Post Code' }), 'ls5 3bt');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), 'West Yorkshire (England)');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+
+    await expect.poll(() => sentBy(calls, 'POST').length).toBe(1);
+    expect(sentBy(calls, 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/sites/add',
+        body: {
+          name: 'Mill Lane depot',
+          address1: '2 Mill Lane',
+          address2: 'Unit 4',
+          address3: 'Kirkstall',
+          town: 'Leeds',
+          postcode: 'LS5 3BT',
+          county: 'West Yorkshire',
+          keyInfo: 'Crime prevention.',
+          retentionDays: 31,
+          whoSees: 'The depot manager',
+        },
+      },
+    ]);
+  });
+
+  it('abroad: the country chosen is sent as the county, the postcode as typed', async () => {
+    signIn(false);
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/sites/add': site(9, 'Mill Lane depot'),
+    });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    await fillSite(user);
+    await user.click(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' }));
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await within(country).findByRole('option', { name: 'France' });
+    await user.selectOptions(country, 'France');
+    await user.type(screen.getByRole('textbox', { name: 'Post Code' }), '75001');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+
+    await expect.poll(() => sentBy(calls, 'POST').length).toBe(1);
+    expect(sentBy(calls, 'POST')[0]?.body).toEqual({
+      name: 'Mill Lane depot',
+      address1: '2 Mill Lane',
+      address2: 'Unit 4',
+      address3: 'Kirkstall',
+      town: 'Leeds',
+      postcode: '75001',
+      county: 'France',
+      keyInfo: 'Crime prevention.',
+      retentionDays: 31,
+      whoSees: 'The depot manager',
+    });
+  });
+
+  it.each([
+    [409, 'You already have a site called "Mill Lane depot".'],
+    [500, 'Something went wrong on our side.'],
+  ])('a %i: its message in the summary, in focus, and what was typed stays', async (status, message) => {
+    signIn(false);
+    fakeApi({ 'GET /api/account': account(0), 'POST /api/sites/add': refused(status, message) });
+    renderPage(<SitePage />, '/site');
+    const user = userEvent.setup();
+    await fillSite(user);
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    expect(await summaryInFocus()).toContain(message);
+    expect((screen.getByRole('textbox', { name: 'Site name' }) as HTMLInputElement).value).toBe(
+      'Mill Lane depot',
+    );
+  });
+});
+
+describe('/company: saving the company', () => {
+  const company = {
+    id: 5,
+    name: 'Riverside Lettings Ltd',
+    address1: '4 Quay Street',
+    address2: '',
+    address3: '',
+    town: 'Bristol',
+    postcode: 'BS1 4DB',
+    county: 'City of Bristol',
+    tel: '0117 496 0000',
+  };
+
+  it('sends every field, the changed ones as typed', async () => {
+    signIn(true);
+    const calls = fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/company/5': company,
+      'PUT /api/company/5': { ...company, name: 'Riverside Homes Ltd' },
+    });
+    renderPage(<CompanyPage />, '/company');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Company name' });
+    await user.clear(name);
+    await user.type(name, 'Riverside Homes Ltd');
+    await user.type(screen.getByRole('textbox', { name: 'Address 2' }), 'Floor 2');
+    const tel = screen.getByRole('textbox', { name: 'Telephone' });
+    await user.clear(tel);
+    await user.type(tel, '0117 496 0999');
+    await user.click(screen.getByRole('button', { name: 'Save company details' }));
+
+    await expect.poll(() => sentBy(calls, 'PUT').length).toBe(1);
+    expect(sentBy(calls, 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/company/5',
+        body: {
+          name: 'Riverside Homes Ltd',
+          address1: '4 Quay Street',
+          address2: 'Floor 2',
+          address3: '',
+          town: 'Bristol',
+          postcode: 'BS1 4DB',
+          county: 'City of Bristol',
+          tel: '0117 496 0999',
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [403, 'Only a master user can change the company.'],
+    [500, 'Something went wrong on our side.'],
+  ])('a %i: its message in the summary, in focus', async (status, message) => {
+    signIn(true);
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/company/5': company,
+      'PUT /api/company/5': refused(status, message),
+    });
+    renderPage(<CompanyPage />, '/company');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save company details' }));
+    expect(await summaryInFocus()).toContain(message);
+  });
+});
+
+describe('/company-users: inviting a user', () => {
+  const replies = (answer: unknown) => ({
+    'GET /api/account': account(1),
+    'GET /api/users/company/5': [],
+    'GET /api/company/invitations': [],
+    'POST /api/company/add': answer,
+  });
+
+  it('sends only the address, trimmed', async () => {
+    signIn(true);
+    const calls = fakeApi(replies({ message: 'Invitation sent.' }));
+    renderPage(<CompanyUsersPage />, '/company-users');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail address' }), '  new@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await expect.poll(() => sentBy(calls, 'POST').length).toBe(1);
+    expect(sentBy(calls, 'POST')).toEqual([
+      { method: 'POST', path: '/api/company/add', body: { email: 'new@example.com' } },
+    ]);
+  });
+
+  it.each([
+    [409, 'This person already has an account with another company.'],
+    [429, 'Too many attempts. Please wait a minute and try again.'],
+  ])('a %i: its message in the summary, in focus, and the address stays', async (status, message) => {
+    signIn(true);
+    fakeApi(replies(refused(status, message)));
+    renderPage(<CompanyUsersPage />, '/company-users');
+    const user = userEvent.setup();
+    const email = await screen.findByRole('textbox', { name: 'E-mail address' });
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await summaryInFocus()).toContain(message);
+    expect((email as HTMLInputElement).value).toBe('new@example.com');
+  });
+});
+
+describe('/manage-signs: adding a sticker', () => {
+  const replies = (answer: unknown) => ({
+    'GET /api/account': account(0),
+    'GET /api/sites/company/5': [site(1, 'Yard')],
+    'GET /api/stickers/siteid/1': [],
+    'POST /api/stickers/site/signRef': answer,
+  });
+  async function addSticker(user: ReturnType<typeof userEvent.setup>) {
+    const form = await screen.findByRole('form', { name: 'Add a sticker to Yard' });
+    await user.type(within(form).getByRole('textbox', { name: /Sign reference/ }), 'K7QM-3XWD-P9TE');
+    await user.type(within(form).getByRole('textbox', { name: 'Prefix number' }), 'kqt40817');
+    await user.click(within(form).getByRole('button', { name: 'Add sticker' }));
+    return form;
+  }
+
+  it('sends the site, the reference and the prefix in capitals', async () => {
+    signIn(false);
+    const calls = fakeApi(
+      replies({
+        id: 4,
+        siteId: 1,
+        companyId: 5,
+        signRef: 'K7QM-3XWD-P9TE',
+        prefixNo: 'KQT40817',
+        siteName: 'Yard',
+        startDate: '2026-11-28T10:00:00.000Z',
+      }),
+    );
+    renderPage(<ManageSignsPage />, '/manage-signs');
+    await addSticker(userEvent.setup());
+    await expect.poll(() => sentBy(calls, 'POST').length).toBe(1);
+    expect(sentBy(calls, 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/stickers/site/signRef',
+        body: { siteId: 1, signRef: 'K7QM-3XWD-P9TE', prefixNo: 'KQT40817' },
+      },
+    ]);
+  });
+
+  it.each([
+    [400, 'The sign reference and prefix number do not match a sticker we issued.'],
+    [409, 'This sticker is registered to another company.'],
+  ])('a %i: its message in the summary, in focus', async (status, message) => {
+    signIn(false);
+    fakeApi(replies(refused(status, message)));
+    renderPage(<ManageSignsPage />, '/manage-signs');
+    const form = await addSticker(userEvent.setup());
+    expect(await summaryInFocus(form)).toContain(message);
+    // Not on another of the company's sites: nothing to move.
+    expect(within(form).queryByRole('button', { name: /^Move it from/ })).toBeNull();
+  });
+});
+
+describe('/manage-contact: what is published', () => {
+  const publication = {
+    company: { name: 'Northern Watch Ltd', settings: unpublishedSettings() },
+    sites: [
+      {
+        siteId: 1,
+        siteName: 'Yard',
+        settings: null,
+        preview: { phone: null, email: null, address: null, relay: true, contactText: null },
+        detailsOutOfDate: false,
+      },
+    ],
+  };
+  const contactApi = (answer: unknown = publication) =>
+    fakeApi({
+      'GET /api/account': account(1),
+      'GET /api/sites/company/5': [site(1, 'Yard')],
+      'GET /api/contact/publication': publication,
+      'PUT /api/contact/publication': answer,
+    });
+
+  async function publishAll(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('checkbox', { name: 'Phone number' }));
+    await user.click(screen.getByRole('checkbox', { name: 'E-mail address' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Postal address' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Contact form' }));
+    await user.type(screen.getByRole('textbox', { name: /^Postal address/ }), '1 Lantern Row, Leeds LS1 9ZQ');
+    await user.click(screen.getByRole('checkbox', { name: 'This is a home address' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Yes, publish my home address' }));
+    await user.type(screen.getByRole('textbox', { name: /^How to contact you/ }), 'Ring the office first.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+  }
+
+  const everything = {
+    showPhone: true,
+    showEmail: true,
+    showAddress: true,
+    showRelay: false,
+    // Filled in from the account, and left as they were.
+    phone: '0113',
+    email: 'ada@example.com',
+    address: '1 Lantern Row, Leeds LS1 9ZQ',
+    isHomeAddress: true,
+    homeAddressConsent: true,
+    contactText: 'Ring the office first.',
+  };
+
+  it('the company’s settings: every channel and its words, for no one site', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    await publishAll(userEvent.setup());
+    await expect.poll(() => sentBy(calls, 'PUT').length).toBe(1);
+    expect(sentBy(calls, 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/contact/publication', body: { siteId: null, ...everything } },
+    ]);
+  });
+
+  it('one site’s own settings: the same body, for that site', async () => {
+    signIn(true);
+    const calls = contactApi();
+    renderPage(<ManageContactPage />, '/manage-contact');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Settings for' }), 'Yard');
+    await publishAll(user);
+    await expect.poll(() => sentBy(calls, 'PUT').length).toBe(1);
+    expect(sentBy(calls, 'PUT')[0]?.body).toEqual({ siteId: 1, ...everything });
+  });
+
+  it('a refusal that is not a channel’s is in the summary, in focus', async () => {
+    signIn(true);
+    contactApi(refused(500, 'Something went wrong on our side.'));
+    renderPage(<ManageContactPage />, '/manage-contact');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await summaryInFocus()).toContain('Something went wrong on our side.');
+  });
+});
+
+describe('/update-details', () => {
+  it('details without a new e-mail: sent without any password', async () => {
+    signIn(false);
+    const calls = fakeApi({ 'GET /api/account': account(0), 'PUT /api/account': account(0) });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    const surname = within(details).getByRole('textbox', { name: 'Surname' });
+    await user.clear(surname);
+    await user.type(surname, 'Lovelace');
+    expect(within(details).queryByLabelText('Current password')).toBeNull();
+    await user.click(within(details).getByRole('button', { name: 'Save details' }));
+    await expect.poll(() => sentBy(calls, 'PUT').length).toBe(1);
+    expect(sentBy(calls, 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/account',
+        body: { title: 'Ms', firstname: 'Ada', surname: 'Lovelace', tel: '0113', email: 'ada@example.com' },
+      },
+    ]);
+  });
+
+  it('a new password: the current and the new one, and not the confirmation', async () => {
+    signIn(false);
+    const calls = fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/account/password': { message: 'Password changed.', token: 'new-token' },
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const password = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), 'the current one');
+    await user.type(within(password).getByLabelText('New password'), 'lantern quay harbour kite');
+    await user.type(within(password).getByLabelText('Confirm new password'), 'lantern quay harbour kite');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    await expect.poll(() => sentBy(calls, 'POST').length).toBe(1);
+    expect(sentBy(calls, 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/account/password',
+        body: { currentPassword: 'the current one', newPassword: 'lantern quay harbour kite' },
+      },
+    ]);
+  });
+
+  it('a new password refused with 429: the message in the summary, in focus', async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'POST /api/account/password': refused(429, 'Too many attempts. Please wait a minute and try again.'),
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const password = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), 'the current one');
+    await user.type(within(password).getByLabelText('New password'), 'lantern quay harbour kite');
+    await user.type(within(password).getByLabelText('Confirm new password'), 'lantern quay harbour kite');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await summaryInFocus(password)).toContain(
+      'Too many attempts. Please wait a minute and try again.',
+    );
+  });
+});
