@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   apiRouteSources,
+  appSources,
   cycles,
   databaseCallsInRoutes,
   describeChain,
@@ -11,6 +12,7 @@ import {
   moduleGraph,
   root,
   ruleBreaks,
+  testImportBreaks,
 } from './boundaries';
 
 describe('the architecture (docs/architecture.md)', () => {
@@ -28,6 +30,12 @@ describe('the architecture (docs/architecture.md)', () => {
     const sources = apiRouteSources();
     expect(sources.size).toBeGreaterThan(15);
     expect(databaseCallsInRoutes(sources)).toEqual([]);
+  });
+
+  it('has no app file, test or not, importing from e2e/ or a test-helpers file', () => {
+    const sources = appSources();
+    expect(sources.size).toBeGreaterThan(graph.size);
+    expect(testImportBreaks(sources)).toEqual([]);
   });
 
   it('has no import cycle', () => {
@@ -78,6 +86,35 @@ describe('the architecture (docs/architecture.md)', () => {
       'apps/web/src/features/sites/page.tsx -> apps/web/src/features/account/form.tsx (a feature imports another feature)',
     ]);
     expect(cycles(fake)).toEqual([['apps/web/src/lib/a.ts', 'apps/web/src/lib/b.ts']]);
+  });
+
+  it('would catch an app importing from e2e/, and a test-helpers file imported outside src/test', () => {
+    const at = (path: string) => join(root, path);
+    const fake = new Map<string, string>([
+      [
+        at('apps/api/src/modules/mail/mail.test.ts'),
+        [
+          "import { readOutbox } from '../../../../../e2e/support/outbox';",
+          "import { call } from '../users/test-helpers';",
+          "import { signedIn } from '../../test/accounts';",
+        ].join('\n'),
+      ],
+      [
+        at('apps/web/src/features/sites/sites.test.tsx'),
+        "const { E2E_DATA_DIR } = await import('../../../../../e2e/support/env');",
+      ],
+      [at('apps/api/src/test/accounts.ts'), "import type { TestApp } from './test-helpers';"],
+      [
+        at('apps/api/src/production/behind-varnish.test.ts'),
+        "const VCL = path.join(repoRoot, 'e2e/varnish');",
+      ],
+      [at('e2e/journeys.spec.ts'), "import { start } from '../apps/api/src/test/test-helpers';"],
+    ]);
+    expect(testImportBreaks(fake)).toEqual([
+      'apps/api/src/modules/mail/mail.test.ts -> apps/api/src/modules/users/test-helpers (a shared test helper lives in apps/api/src/test/, not in a test-helpers file)',
+      "apps/api/src/modules/mail/mail.test.ts -> e2e/support/outbox (an app imports nothing of e2e/: the API's test helpers live in src/test/)",
+      "apps/web/src/features/sites/sites.test.tsx -> e2e/support/env (an app imports nothing of e2e/: the API's test helpers live in src/test/)",
+    ]);
   });
 
   it('would catch each database call in a route file, and none in words, paths or a service', () => {

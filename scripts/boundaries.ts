@@ -6,14 +6,16 @@
 //   - an API route file calls its service, never a repository (its own or another module's);
 //   - no import cycle between files;
 //   - no ring between module folders, and no chain of module folders longer than five.
-// Test files are left out: a test may reach across to set up what it tests.
+// Test files are left out: a test may reach across to set up what it tests. Their own rules:
+//   - no file of an app imports from e2e/ (the API's test helpers live in apps/api/src/test/);
+//   - no file outside apps/api/src/test/ imports a `test-helpers` file (the old scattered helpers).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
 
 const SOURCE = /\.(ts|tsx)$/;
-const TEST = /\.test\.(ts|tsx)$|\/test\/|test-helpers\.ts$|test-(support|harness)\.tsx?$/;
+const TEST = /\.test\.(ts|tsx)$|\/test\/|test-(support|harness)\.tsx?$/;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -99,6 +101,36 @@ export function ruleBreaks(graph: Map<string, string[]>): string[] {
       if (isApiRoutes(from) && t.startsWith('apps/api/src/db/')) say('a route runs no SQL: its service does');
       if (isApiRoutes(from) && /^apps\/api\/src\/modules\/[^/]+\/repository\.ts$/.test(t))
         say('a route calls its service, not a repository');
+    }
+  }
+  return breaks.sort();
+}
+
+/** The text of every source file of the apps, tests included, by path. */
+export function appSources(): Map<string, string> {
+  const files = readdirSync(join(root, 'apps')).flatMap((app) => walk(join(root, 'apps', app, 'src')));
+  return new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+}
+
+/**
+ * Each import of an app's file (tests included) that reaches into e2e/, or into a `test-helpers`
+ * file from outside apps/api/src/test/, as "from -> to (rule)". The path is taken as written, so
+ * an import of a file that no longer exists is caught too.
+ */
+export function testImportBreaks(sources: Map<string, string>): string[] {
+  const breaks: string[] = [];
+  for (const [file, text] of sources) {
+    const f = rel(file);
+    if (!/^apps\/[^/]+\/src\//.test(f)) continue;
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? '';
+      if (!specifier.startsWith('.')) continue;
+      const t = rel(resolve(dirname(file), specifier));
+      const say = (rule: string) => breaks.push(`${f} -> ${t} (${rule})`);
+      if (t === 'e2e' || t.startsWith('e2e/'))
+        say("an app imports nothing of e2e/: the API's test helpers live in src/test/");
+      if (/(?:^|\/)test-helpers(?:\.tsx?)?$/.test(t) && !f.startsWith('apps/api/src/test/'))
+        say('a shared test helper lives in apps/api/src/test/, not in a test-helpers file');
     }
   }
   return breaks.sort();
