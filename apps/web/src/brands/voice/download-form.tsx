@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormControls } from '../../components/form-fields';
 import { useRequestDownloadLink } from '../../features/catalogue/api/request-download-link';
 import { ApiError } from '../../lib/api-client';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import styles from './voice.module.css';
 
 const FAILED = 'The link could not be sent. Please try again in a moment.';
@@ -23,6 +24,8 @@ export function DownloadForm({ messageId }: { messageId: number }) {
   const problem = request.isError
     ? (request.error instanceof ApiError && request.error.serverMessage) || FAILED
     : null;
+  // The button pressed is disabled while sending, so focus would be lost: each failure takes it.
+  const problemRef = useFocusOutcome<HTMLParagraphElement>(request.error);
 
   return (
     <section aria-labelledby={headingId} className={styles.downloadBox}>
@@ -57,7 +60,7 @@ export function DownloadForm({ messageId }: { messageId: number }) {
         {request.isSuccess ? request.data.message : ''}
       </p>
       {problem && (
-        <p role="alert" className={styles.error}>
+        <p ref={problemRef} role="alert" className={styles.error} tabIndex={-1}>
           {problem}
         </p>
       )}
