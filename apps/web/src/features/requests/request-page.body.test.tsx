@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeToken } from '../../test/render-shell';
+import { setScreenWidth } from '../../test/screen-width';
+import { deskRequest, type Reply, renderRequests, stubFetch } from './test-support';
+
+// The operator's steps on a request, each its own branch of one form: the body each sends, whole,
+// and the refusals of the message form, shown in a summary that takes focus.
+
+const wait = { timeout: 5000 };
+const path = '/api/requests/12';
+
+async function open(replies: Record<string, Reply>) {
+  localStorage.setItem('token', fakeToken(3600, 7));
+  localStorage.setItem('userId', '7');
+  localStorage.setItem('masterUser', JSON.stringify(false));
+  const calls = stubFetch({ [path]: { status: 200, body: deskRequest() }, ...replies });
+  renderRequests('/requests/12');
+  await screen.findByRole('heading', { level: 2, name: 'R-000012 A copy of footage of me' }, wait);
+  const posted = () => calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.path, body: c.body }));
+  return { user: userEvent.setup(), posted };
+}
+
+describe('the operator’s steps, each sent whole', () => {
+  beforeEach(() => setScreenWidth(375));
+  afterEach(() => localStorage.clear());
+
+  it('"Start work on it": the step and no words', async () => {
+    const { user, posted } = await open({
+      [`POST ${path}/actions`]: {
+        status: 200,
+        body: deskRequest({ state: 'in_progress', actions: ['answer'] }),
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Start work on it' }));
+    await user.click(screen.getByRole('button', { name: 'Start work on it' }));
+    expect((await screen.findByRole('status', {}, wait)).textContent).toContain('Start work on it: done.');
+    expect(posted()).toEqual([{ path: `${path}/actions`, body: { action: 'start', body: '' } }]);
+  });
+
+  it.each([
+    ['Ask for more details', 'ask_clarification', /^The details you need/, 'Which entrance did you use?'],
+    [
+      'Extend by two months',
+      'extend',
+      /^The reasons, as the visitor will read them/,
+      'Footage from six cameras must be reviewed and blurred.',
+    ],
+  ] as const)('"%s": the step and the words as typed', async (label, action, box, words) => {
+    const { user, posted } = await open({
+      [`POST ${path}/actions`]: { status: 200, body: deskRequest({ actions: ['answer'] }) },
+    });
+    await user.click(screen.getByRole('radio', { name: label }));
+    const form = screen.getByRole('form', { name: label });
+    const text = within(form).getByRole('textbox', { name: box });
+    await user.clear(text);
+    await user.type(text, words);
+    await user.click(within(form).getByRole('button', { name: label }));
+    expect((await screen.findByRole('status', {}, wait)).textContent).toContain(`${label}: done.`);
+    expect(posted()).toEqual([{ path: `${path}/actions`, body: { action, body: words } }]);
+  });
+});
+
+describe('writing to the visitor, refused', () => {
+  beforeEach(() => setScreenWidth(375));
+  afterEach(() => localStorage.clear());
+
+  it.each([
+    [
+      409,
+      'This request is closed: messages can no longer be sent.',
+      { message: 'This request is closed: messages can no longer be sent.' },
+    ],
+    [
+      429,
+      'Too many attempts. Please wait a minute and try again.',
+      { message: 'Too many attempts. Please wait a minute and try again.' },
+    ],
+    [500, 'That did not work. Please try again.', 'Internal Server Error'],
+  ] as const)(
+    'a %i: "%s" in a summary that takes focus, and the message stays',
+    async (status, shown, body) => {
+      const { user, posted } = await open({ [`POST ${path}/messages`]: { status, body } });
+      const form = screen.getByRole('form', { name: 'Write to the visitor' });
+      await user.type(within(form).getByRole('textbox', { name: /^Your message/ }), 'We are looking.');
+      await user.click(within(form).getByRole('button', { name: 'Send the message' }));
+      const summary = await within(form).findByRole('alert', {}, wait);
+      expect(summary.textContent).toContain(shown);
+      await expect.poll(() => document.activeElement).toBe(summary);
+      expect(
+        (within(form).getByRole('textbox', { name: /^Your message/ }) as HTMLTextAreaElement).value,
+      ).toBe('We are looking.');
+      expect(posted()).toEqual([{ path: `${path}/messages`, body: { body: 'We are looking.' } }]);
+    },
+  );
+});
