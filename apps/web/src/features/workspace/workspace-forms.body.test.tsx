@@ -101,7 +101,7 @@ describe('/site: adding a site', () => {
   });
 
   it.each([
-    [409, 'You already have a site called "Mill Lane depot".'],
+    [400, 'Key Information must be at most 2000 characters.'],
     [500, 'Something went wrong on our side.'],
   ])('a %i: its message in the summary, in focus, and what was typed stays', async (status, message) => {
     signIn(false);
@@ -168,7 +168,7 @@ describe('/company: saving the company', () => {
   });
 
   it.each([
-    [403, 'Only a master user can change the company.'],
+    [403, 'You do not have permission to do that.'],
     [500, 'Something went wrong on our side.'],
   ])('a %i: its message in the summary, in focus', async (status, message) => {
     signIn(true);
@@ -205,7 +205,7 @@ describe('/company-users: inviting a user', () => {
   });
 
   it.each([
-    [409, 'This person already has an account with another company.'],
+    [409, 'An account with that email address already exists. Please sign in instead.'],
     [429, 'Too many attempts. Please wait a minute and try again.'],
   ])('a %i: its message in the summary, in focus, and the address stays', async (status, message) => {
     signIn(true);
@@ -261,8 +261,8 @@ describe('/manage-signs: adding a sticker', () => {
   });
 
   it.each([
-    [400, 'The sign reference and prefix number do not match a sticker we issued.'],
-    [409, 'This sticker is registered to another company.'],
+    [400, 'We could not find a sticker with that sign reference and prefix number.'],
+    [409, 'This sticker has already been registered.'],
   ])('a %i: its message in the summary, in focus', async (status, message) => {
     signIn(false);
     fakeApi(replies(refused(status, message)));
