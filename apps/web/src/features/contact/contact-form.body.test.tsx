@@ -267,7 +267,11 @@ describe('the contact form, when the server refuses', () => {
   });
 
   it.each([
-    [500, { message: 'Something went wrong on our side.' }, 'Something went wrong on our side.'],
+    [
+      500,
+      { message: 'Something went wrong on our side. Please try again.' },
+      'Something went wrong on our side. Please try again.',
+    ],
     [502, 'Bad gateway', 'Your message could not be sent. Please try again.'],
   ] as const)('a %i: shows its message, focused, and keeps what was typed', async (status, body, shown) => {
     const summary = await sendRefused(() =>
@@ -389,8 +393,8 @@ describe('the partnership application', () => {
 
   it.each([
     [400, 'This form has no field called "fax".'],
-    [429, 'Too many requests. Please try again later.'],
-    [500, 'Something went wrong on our side.'],
+    [429, 'Too many attempts. Please wait a minute and try again.'],
+    [500, 'Something went wrong on our side. Please try again.'],
   ])(
     'a %i: shows the server’s message in the summary, focused, and keeps what was typed',
     async (status, text) => {

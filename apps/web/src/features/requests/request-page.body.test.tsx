@@ -67,11 +67,7 @@ describe('writing to the visitor, refused', () => {
   afterEach(() => localStorage.clear());
 
   it.each([
-    [
-      409,
-      'This request is closed: messages can no longer be sent.',
-      { message: 'This request is closed: messages can no longer be sent.' },
-    ],
+    [409, 'This request is closed.', { message: 'This request is closed.' }],
     [
       429,
       'Too many attempts. Please wait a minute and try again.',

@@ -102,7 +102,7 @@ describe('/site: adding a site', () => {
 
   it.each([
     [400, 'Key Information must be at most 2000 characters.'],
-    [500, 'Something went wrong on our side.'],
+    [500, 'Something went wrong on our side. Please try again.'],
   ])('a %i: its message in the summary, in focus, and what was typed stays', async (status, message) => {
     signIn(false);
     fakeApi({ 'GET /api/account': account(0), 'POST /api/sites/add': refused(status, message) });
@@ -169,7 +169,7 @@ describe('/company: saving the company', () => {
 
   it.each([
     [403, 'You do not have permission to do that.'],
-    [500, 'Something went wrong on our side.'],
+    [500, 'Something went wrong on our side. Please try again.'],
   ])('a %i: its message in the summary, in focus', async (status, message) => {
     signIn(true);
     fakeApi({
@@ -345,10 +345,10 @@ describe('/manage-contact: what is published', () => {
 
   it('a refusal that is not a channel’s is in the summary, in focus', async () => {
     signIn(true);
-    contactApi(refused(500, 'Something went wrong on our side.'));
+    contactApi(refused(500, 'Something went wrong on our side. Please try again.'));
     renderPage(<ManageContactPage />, '/manage-contact');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await summaryInFocus()).toContain('Something went wrong on our side.');
+    expect(await summaryInFocus()).toContain('Something went wrong on our side. Please try again.');
   });
 });
 
