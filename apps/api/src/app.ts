@@ -17,6 +17,7 @@ import { createLogging, OneLinePerRequest } from './lib/logger';
 import { connectionOptions, MAX_CONNECTIONS } from './lib/server-limits';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
+import { publicReadLimit } from './limits';
 import { registerSignLookupCache } from './modules/lookup/cache';
 import { apiModules } from './modules/registry';
 import { authenticateToken } from './modules/users/authenticate';
@@ -107,7 +108,7 @@ export async function buildApp({ env, db, logger, publicReads, clock }: BuildApp
   registerAuth(app, (token) => authenticateToken(db, env.jwtSecret, token));
   registerErrorHandling(app);
   registerJsonBody(app);
-  registerRateLimits(app, publicReads);
+  registerRateLimits(app, publicReadLimit, publicReads);
   registerPublicCache(app);
   registerSignLookupCache(app);
 

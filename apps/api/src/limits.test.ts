@@ -40,6 +40,14 @@ function rowsOfLimits(): string[] {
   rows.push(row('contact-form', 'sender mailbox', limits.perSenderLimit, 'database'));
   rows.push(row('official-request', 'sender mailbox', limits.officialRequestMails, 'database'));
   rows.push(row('forgot-password', 'user, mails of one live link', limits.RESET_LINK_MAILS, 'database'));
+  rows.push(
+    row(
+      'search-record',
+      'client address on one sign, look-ups counted',
+      limits.SEARCH_COUNTED_ONCE,
+      'database',
+    ),
+  );
   return rows;
 }
 

@@ -269,6 +269,18 @@ export const EMAIL_CHANGE_MAILS = { perAccount: 5, perAddress: 5, windowMs: HOUR
  */
 export const RESET_LINK_MAILS = { max: 5, windowMs: 15 * MINUTE };
 
-// Public GET routes that name no limit of their own count against this one, in memory; it is
-// defined beside the hook that applies it, which cannot import this file (it would be a cycle).
-export { publicReadLimit } from './plugins/rate-limit';
+/**
+ * A look-up is counted in its sign's figures once per client address an hour; repeats are answered
+ * and not counted (docs/decisions/0014). Not a refusal: the count that decides what is recorded.
+ */
+export const SEARCH_COUNTED_ONCE = { max: 1, windowMs: HOUR };
+
+/**
+ * Public GET routes that name no limit of their own (content, catalogue, media, the web app's
+ * pages) count against this one, in memory. app.ts hands it to the hook that applies it.
+ */
+export const publicReadLimit = {
+  name: 'public-read',
+  perAddress: { max: 300, windowMs: MINUTE },
+  inMemory: true,
+} satisfies RouteLimit;

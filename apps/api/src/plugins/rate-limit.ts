@@ -143,16 +143,6 @@ export interface RouteLimit {
 }
 
 /**
- * Public GET routes that name no limit of their own (content, catalogue, media, the web app's
- * pages) count against this one, in memory.
- */
-export const publicReadLimit = {
-  name: 'public-read',
-  perAddress: { max: 300, windowMs: 60_000 },
-  inMemory: true,
-} satisfies RouteLimit;
-
-/**
  * The client every per-address limit counts: its address in one spelling, an IPv6 address by its
  * network (RATE_LIMIT_IPV6_PREFIX bits), so neither respelling an address nor taking a fresh one
  * from the same /64 buys more tries.
@@ -251,11 +241,16 @@ const isPublicRead = (method: string | string[], config: unknown) =>
 /**
  * For every route whose preHandler holds a `rateLimit(...)`: its per-address count runs onRequest
  * (after the auth check, before the body is read or parsed), and only the per-account count
- * stays in the preHandler. A public GET route without one counts against `publicReadLimit`.
+ * stays in the preHandler. A public GET route without one counts against `publicRead` (the table's
+ * `publicReadLimit`, handed in by app.ts: a plugin imports no module, limits.ts imports this file).
  * Call before the routes are registered; `publicReads` holds the in-memory counts (tests give
  * their own, with a clock they control).
  */
-export function registerRateLimits(app: FastifyInstance, publicReads = new TokenBuckets()): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  publicRead: RouteLimit,
+  publicReads = new TokenBuckets(),
+): void {
   app.decorate('publicReads', publicReads);
   app.addHook('onRoute', (route) => {
     const handlers: unknown[] = [route.preHandler ?? []].flat();
@@ -266,7 +261,7 @@ export function registerRateLimits(app: FastifyInstance, publicReads = new Token
       if (isPublicRead(route.method, route.config)) {
         route.onRequest = [
           ...[route.onRequest ?? []].flat(),
-          addressHook(publicReadLimit),
+          addressHook(publicRead),
         ] as typeof route.onRequest;
       }
       return;

@@ -8,7 +8,8 @@ import type { Env } from '../env';
 import { brandKey, tagReply } from '../lib/cdn-keys';
 import { matchesEtag, publicCache } from '../lib/public-cache';
 import { publicOrigin } from '../lib/public-url';
-import { publicReadLimit, takePublicRead } from './rate-limit';
+import { publicReadLimit } from '../limits';
+import { takePublicRead } from './rate-limit';
 import {
   classifyPath,
   classNamesIn,

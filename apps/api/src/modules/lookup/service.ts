@@ -1,6 +1,7 @@
 import { lookupMessages, type SchemeSearchReply, SEARCH_MAX_PAGES } from '@app/contract/lookup';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../lib/http-error';
+import { SEARCH_COUNTED_ONCE } from '../../limits';
 import { countInDatabase } from '../../plugins/rate-limit';
 import type { CachedSign } from './cache';
 import * as repo from './repository';
@@ -10,8 +11,6 @@ export async function searchSchemes(q: Queryable, term: string, page: number): P
   const { results, hasMore } = await repo.searchSchemes(q, term, page);
   return { results, page, hasMore: hasMore && page < SEARCH_MAX_PAGES };
 }
-
-const HOUR = 60 * 60_000;
 
 /**
  * Counts a look-up for the operator's figures: the term and the sign it found, nothing of the
@@ -31,7 +30,7 @@ export async function recordSearch(
     const seen = await countInDatabase(
       ctx.db,
       { name: 'search-record', per: 'seen', subject: `${client}:${stickerId}` },
-      { max: 1, windowMs: HOUR },
+      SEARCH_COUNTED_ONCE,
     );
     if (!seen.within) return;
   }
