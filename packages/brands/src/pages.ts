@@ -1,12 +1,19 @@
 import type { BrandConfig, PageMeta } from './types';
 
+/** Each pattern's expression, built once: the patterns are the brands' fixed page lists. */
+const compiled = new Map<string, RegExp>();
+
 /** `/dvrs/:dvrName` -> /^\/dvrs\/([^/]+)$/ */
 export function pagePatternToRegExp(pattern: string): RegExp {
+  const known = compiled.get(pattern);
+  if (known) return known;
   const source = pattern
     .split('/')
     .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}/?$`);
+  const expression = new RegExp(`^${source}/?$`);
+  compiled.set(pattern, expression);
+  return expression;
 }
 
 /** The page meta of a path if the brand allows it, else undefined. */
