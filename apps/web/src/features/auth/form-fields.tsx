@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useFocusOutcome } from '../../lib/focus-outcome';
 import styles from './form.module.css';
 import type { FormMessage } from './use-timed-message';
 
@@ -286,9 +287,14 @@ export function CheckboxField({ id, checked, onChange, children, error: current 
 
 /** A message about the whole form: errors are alerts, successes polite status updates. */
 export function FormStatus({ message }: { message: FormMessage | null }) {
+  // The button pressed is disabled during the call, so a refusal of the whole form takes the
+  // focus (each one anew); a field's refusal focuses its field instead.
+  const alertRef = useFocusOutcome<HTMLParagraphElement>(
+    message?.kind === 'error' && !message.field ? message : null,
+  );
   if (!message || message.field) return null;
   return message.kind === 'error' ? (
-    <p className={styles.alert} role="alert">
+    <p ref={alertRef} className={styles.alert} role="alert" tabIndex={-1}>
       {message.text}
     </p>
   ) : (
