@@ -118,3 +118,77 @@ describe('reset password, refused', () => {
     ]);
   });
 });
+
+describe('sign up, refused at Submit', () => {
+  type User = ReturnType<typeof userEvent.setup>;
+  const textbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name });
+  const next = async (user: User, dialog: HTMLElement, step: number) => {
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByText(new RegExp(`^Step ${step} of 4`));
+  };
+
+  async function submitSignUp(answer: Parameters<typeof stubApi>[0][string]) {
+    const api = stubApi({
+      'POST /api/stickers/signref': json({
+        success: true,
+        message: 'Sticker found',
+        result: [{ id: 5, siteId: null, prefixNo: 'KQT40817' }],
+      }),
+      'GET /api/address/autocomplete/*': json({ suggestions: [] }),
+      'POST /api/users/add': answer,
+    });
+    await renderAuthDialog({ mode: 'signUp' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create An Account' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(textbox(dialog, 'Sign Reference'), 'K7QM-3XWD-P9TE');
+    await user.type(textbox(dialog, 'Prefix Number'), 'kqt40817');
+    await user.click(within(dialog).getByRole('checkbox', { name: /I accept the/ }));
+    await next(user, dialog, 2);
+    await user.type(textbox(dialog, 'Username'), 'operator');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'secret-pass');
+    await next(user, dialog, 3);
+    for (const [label, value] of [
+      ['Company Name', 'Acme Security Ltd'],
+      ['Title', 'Ms'],
+      ['First Name', 'Ada'],
+      ['Surname', 'Lovelace'],
+      ['Email', 'ada@example.com'],
+      ['Confirm Email', 'ada@example.com'],
+      ['Telephone', '0113 496 0000'],
+      ['Town/City', 'Leeds'],
+      ['Post Code', 'LS1 9ZQ'],
+      ['Site Name', 'Front car park'],
+      ['Key Information', 'Crime prevention.'],
+    ] as const) {
+      await user.click(textbox(dialog, label));
+      await user.paste(value);
+    }
+    await user.click(within(dialog).getByRole('combobox', { name: 'Address 1' }));
+    await user.paste('1 Lantern Row');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'County' }), 'Kent (England)');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    return { api, dialog };
+  }
+
+  it.each([
+    [
+      'a server failure (500)',
+      json({ message: 'Something went wrong on our side. Please try again.' }, 500),
+      // The dialog's own words for a failure of the server's side.
+      'Sign-up failed. Please try again.',
+    ],
+    [
+      'too many attempts (429)',
+      json({ message: 'Too many attempts. Please wait a minute and try again.' }, 429),
+      'Too many attempts. Please wait a minute and try again.',
+    ],
+  ] as const)('%s: the message takes the focus, on step 3 still', async (_, answer, text) => {
+    const { api, dialog } = await submitSignUp(answer);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(text);
+    await expect.poll(() => document.activeElement).toBe(alert);
+    expect(within(dialog).getByText(/^Step 3 of 4/)).toBeTruthy();
+    expect(api.callsTo('POST /api/users/add')).toHaveLength(1);
+  });
+});
