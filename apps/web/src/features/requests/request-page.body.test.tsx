@@ -91,3 +91,49 @@ describe('writing to the visitor, refused', () => {
     },
   );
 });
+
+describe('"Footage saved", each way and refused', () => {
+  beforeEach(() => setScreenWidth(375));
+  afterEach(() => localStorage.clear());
+
+  const savedSection = () =>
+    screen.getByRole('heading', { level: 2, name: 'Footage saved' }).parentElement as HTMLElement;
+
+  it.each([
+    [
+      'Exported from the recorder',
+      'exported',
+      '  USB stick in the office safe  ',
+      'USB stick in the office safe',
+    ],
+    ['Uploaded here', 'uploaded', '', ''],
+  ] as const)('"%s": sends the way and the note, trimmed', async (label, how, typed, note) => {
+    const { user, posted } = await open({
+      [`POST ${path}/footage-saved`]: {
+        status: 200,
+        body: deskRequest({ footageSaved: { at: '2026-11-22T09:00:00.000Z', how, note } }),
+      },
+    });
+    await user.click(within(savedSection()).getByRole('radio', { name: label }));
+    if (typed) await user.type(within(savedSection()).getByRole('textbox', { name: /^Where it is/ }), typed);
+    await user.click(within(savedSection()).getByRole('button', { name: 'Footage saved' }));
+    expect((await screen.findByRole('status', {}, wait)).textContent).toBe('Footage marked as saved.');
+    expect(posted()).toEqual([{ path: `${path}/footage-saved`, body: { how, note } }]);
+  });
+
+  it.each([
+    [409, 'The footage is already marked as saved.', { message: 'The footage is already marked as saved.' }],
+    [500, 'That did not work. Please try again.', 'Internal Server Error'],
+  ] as const)('a %i: "%s" in the summary, which takes focus', async (status, shown, body) => {
+    const { user } = await open({ [`POST ${path}/footage-saved`]: { status, body } });
+    await user.click(within(savedSection()).getByRole('radio', { name: 'Locked on the recorder' }));
+    await user.click(within(savedSection()).getByRole('button', { name: 'Footage saved' }));
+    const summary = await within(savedSection()).findByRole('alert', {}, wait);
+    expect(summary.textContent).toContain(shown);
+    await expect.poll(() => document.activeElement).toBe(summary);
+    expect(within(savedSection()).getByRole('radio', { name: 'Locked on the recorder' })).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
+});
