@@ -62,6 +62,50 @@ describe('the operator’s steps, each sent whole', () => {
   });
 });
 
+describe('the answer, with the outcome chosen first', () => {
+  beforeEach(() => setScreenWidth(375));
+  afterEach(() => localStorage.clear());
+
+  const letter =
+    'Dear Sam Walker, here is all of it. If you are unhappy you may complain to the ICO: ico.org.uk/make-a-complaint, or telephone 0303 123 1113.';
+
+  async function answer(replies: Record<string, Reply>) {
+    const opened = await open(replies);
+    await opened.user.click(screen.getByRole('radio', { name: 'Answer' }));
+    const form = screen.getByRole('form', { name: 'Answer' });
+    const box = within(form).getByRole('textbox', { name: /^The reply letter/ });
+    await opened.user.clear(box);
+    await opened.user.click(box);
+    await opened.user.paste(letter);
+    await opened.user.click(within(form).getByRole('button', { name: 'Send the answer' }));
+    return { ...opened, form };
+  }
+
+  it('"Footage disclosed", as offered: the letter and that outcome', async () => {
+    const { posted } = await answer({
+      [`POST ${path}/actions`]: {
+        status: 200,
+        body: deskRequest({ state: 'answered', outcome: 'disclosed', actions: ['close'] }),
+      },
+    });
+    expect((await screen.findByRole('status', {}, wait)).textContent).toBe(
+      'Answer: done. The request is now answered.',
+    );
+    expect(posted()).toEqual([
+      { path: `${path}/actions`, body: { action: 'answer', body: letter, outcome: 'disclosed' } },
+    ]);
+  });
+
+  it('a 400 of the server’s own check: its message in the summary, which takes focus', async () => {
+    const { form } = await answer({
+      [`POST ${path}/actions`]: { status: 400, body: { message: 'Choose the outcome.' } },
+    });
+    const summary = await within(form).findByRole('alert', {}, wait);
+    expect(summary.textContent).toContain('Choose the outcome.');
+    await expect.poll(() => document.activeElement).toBe(summary);
+  });
+});
+
 describe('writing to the visitor, refused', () => {
   beforeEach(() => setScreenWidth(375));
   afterEach(() => localStorage.clear());
