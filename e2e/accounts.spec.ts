@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { brandOrigin, E2E_DATA_DIR } from './support/env';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/outbox';
+import { fillDetailsStep, fillLoginStep, fillStickerStep, openSignUp } from './support/sign-up';
 
 const origin = brandOrigin('signs');
 
@@ -39,17 +40,6 @@ async function open(page: Page, path = '/') {
   await expect(page.locator('html[data-app]')).toHaveCount(1);
 }
 
-async function openSignUp(page: Page): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await page
-    .getByRole('dialog', { name: 'Sign In' })
-    .getByRole('button', { name: 'Create An Account' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Create An Account' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 /**
  * All four sign-up steps, the address chosen from the look-up's suggestions. With `shots` (a path
  * prefix, from ACCOUNTS_SCREENSHOTS) each step is also photographed for a person to look at.
@@ -66,48 +56,33 @@ async function signUp(
   };
   await shot('step1');
 
-  await dialog.getByRole('textbox', { name: 'Sign Reference' }).fill(sticker.signRef);
-  await dialog
-    .getByRole('textbox', { name: 'Prefix Number' })
-    .pressSequentially(sticker.prefixNo.toLowerCase());
-  await expect(dialog.getByRole('textbox', { name: 'Prefix Number' })).toHaveValue(sticker.prefixNo);
-  await dialog.getByRole('checkbox', { name: /I accept the/ }).check();
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await fillStickerStep(dialog, sticker, { typed: true });
 
   await expect(dialog.getByText('Step 2 of 4: Your login')).toBeVisible();
   await shot('step2');
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(operator.userName);
-  await dialog.getByLabel('Password', { exact: true }).fill(operator.password);
-  await dialog.getByLabel('Confirm Password', { exact: true }).fill(operator.password);
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await fillLoginStep(dialog, operator);
 
   await expect(dialog.getByText('Step 3 of 4: Your details and site')).toBeVisible();
   await shot('step3');
-  await dialog.getByRole('textbox', { name: 'Company Name' }).fill('Lantern Row Traders Ltd');
-  await dialog.getByRole('textbox', { name: 'Title' }).fill('Ms');
-  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Ada');
-  await dialog.getByRole('textbox', { name: 'Surname' }).fill('Lovelace');
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(operator.email);
-  await dialog.getByRole('textbox', { name: 'Confirm Email' }).fill(operator.email);
-  await dialog.getByRole('textbox', { name: 'Telephone' }).fill('0113 496 0000');
-
-  const address1 = dialog.getByRole('combobox', { name: 'Address 1' });
-  await address1.pressSequentially('Lantern');
-  const suggestion = dialog.getByRole('option', { name: '14 Lantern Row, Leeds, LS1 9ZQ' });
-  await expect(suggestion).toBeVisible();
-  await shot('step3-suggestions');
-  await suggestion.click();
-  await expect(address1).toHaveValue('14 Lantern Row');
+  await fillDetailsStep(
+    dialog,
+    operator,
+    {
+      companyName: 'Lantern Row Traders Ltd',
+      title: 'Ms',
+      firstName: 'Ada',
+      surname: 'Lovelace',
+      telephone: '0113 496 0000',
+      siteName: 'Lantern Row shop front',
+      address: { suggestion: { typed: 'Lantern', option: '14 Lantern Row, Leeds, LS1 9ZQ' } },
+    },
+    { onSuggestions: () => shot('step3-suggestions') },
+  );
+  // The suggestion chosen filled the whole address.
+  await expect(dialog.getByRole('combobox', { name: 'Address 1' })).toHaveValue('14 Lantern Row');
   await expect(dialog.getByRole('textbox', { name: 'Town/City' })).toHaveValue('Leeds');
   await expect(dialog.getByRole('textbox', { name: 'Post Code' })).toHaveValue('LS1 9ZQ');
   await expect(dialog.getByRole('combobox', { name: 'County' })).toHaveValue('West Yorkshire (England)');
-
-  await dialog.getByRole('textbox', { name: 'Site Name' }).fill('Lantern Row shop front');
-  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
-  await expect(dialog.getByText('Copied!')).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Key Information' })).toHaveValue(
-    /overwritten every 30 days/,
-  );
   await shot('step3-filled');
   const submittedAt = new Date();
   await dialog.getByRole('button', { name: 'Submit' }).click();

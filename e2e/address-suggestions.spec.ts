@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { brandOrigin, E2E_DATA_DIR } from './support/env';
 import { expect, test } from './support/fixtures';
+import { fillLoginStep, fillStickerStep, openSignUp } from './support/sign-up';
 
 const origin = brandOrigin('signs');
 
@@ -21,22 +22,11 @@ async function reachAddressStep(page: Page) {
   await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
   // The overlay leaves a second after the first paint, app or not: wait for the app too.
   await expect(page.locator('html[data-app]')).toHaveCount(1);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await page
-    .getByRole('dialog', { name: 'Sign In' })
-    .getByRole('button', { name: 'Create An Account' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Create An Account' });
-  const sticker = issueSticker();
-  await dialog.getByRole('textbox', { name: 'Sign Reference' }).fill(sticker.signRef);
-  await dialog.getByRole('textbox', { name: 'Prefix Number' }).fill(sticker.prefixNo);
-  await dialog.getByRole('checkbox', { name: /I accept the/ }).check();
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  const dialog = await openSignUp(page);
+  await fillStickerStep(dialog, issueSticker());
   await expect(dialog.getByText('Step 2 of 4: Your login')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(`addr${Date.now().toString(36)}`);
-  await dialog.getByLabel('Password', { exact: true }).fill('first-Secret-1');
-  await dialog.getByLabel('Confirm Password', { exact: true }).fill('first-Secret-1');
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  const id = `addr${Date.now().toString(36)}`;
+  await fillLoginStep(dialog, { userName: id, email: `${id}@example.com`, password: 'first-Secret-1' });
   await expect(dialog.getByText('Step 3 of 4: Your details and site')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Company Name' }).fill('Lantern Row Traders Ltd');
   await dialog.getByRole('textbox', { name: 'Telephone' }).fill('0113 496 0000');

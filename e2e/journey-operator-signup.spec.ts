@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures';
 import { britishToday, definitionOf, SCREENS, settled, shot } from './support/journey';
 import { issueStickers } from './support/operator';
 import { waitForMail } from './support/outbox';
+import { fillDetailsStep, fillLoginStep, fillStickerStep, openSignUp } from './support/sign-up';
 
 const origin = brandOrigin('signs');
 
@@ -29,42 +30,30 @@ for (const screen of SCREENS) {
 
       await page.goto(`${origin}/`);
       await settled(page);
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-      await page
-        .getByRole('dialog', { name: 'Sign In' })
-        .getByRole('button', { name: 'Create An Account' })
-        .click();
-      const dialog = page.getByRole('dialog', { name: 'Create An Account' });
-
-      await dialog.getByRole('textbox', { name: 'Sign Reference' }).fill(sticker.signRef);
-      await dialog.getByRole('textbox', { name: 'Prefix Number' }).fill(sticker.prefixNo.toLowerCase());
-      await dialog.getByRole('checkbox', { name: /I accept the/ }).check();
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      const dialog = await openSignUp(page);
+      await fillStickerStep(dialog, sticker);
 
       await expect(dialog.getByText('Step 2 of 4: Your login')).toBeInViewport();
-      await dialog.getByRole('textbox', { name: 'Username' }).fill(operator.userName);
-      await dialog.getByLabel('Password', { exact: true }).fill(operator.password);
-      await dialog.getByLabel('Confirm Password', { exact: true }).fill(operator.password);
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await fillLoginStep(dialog, operator);
 
       await expect(dialog.getByText('Step 3 of 4: Your details and site')).toBeInViewport();
-      await dialog.getByRole('textbox', { name: 'Company Name' }).fill('Minster Yard Estates Ltd');
-      await dialog.getByRole('textbox', { name: 'Title' }).fill('Ms');
-      await dialog.getByRole('textbox', { name: 'First Name' }).fill('Grace');
-      await dialog.getByRole('textbox', { name: 'Surname' }).fill('Hopper');
-      await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(operator.email);
-      await dialog.getByRole('textbox', { name: 'Confirm Email' }).fill(operator.email);
-      await dialog.getByRole('textbox', { name: 'Telephone' }).fill('01904 496 000');
       // The address typed by hand (the look-up's suggestions are another journey's subject).
-      await dialog.getByRole('combobox', { name: 'Address 1' }).fill('3 Minster Yard');
-      await dialog.getByRole('textbox', { name: 'Town/City' }).fill('York');
-      await dialog.getByRole('textbox', { name: 'Post Code' }).fill('YO1 7HH');
-      await dialog.getByRole('combobox', { name: 'County' }).selectOption('North Yorkshire (England)');
-      await dialog.getByRole('textbox', { name: 'Site Name' }).fill('Minster Yard gates');
-      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
-      await expect(dialog.getByRole('textbox', { name: 'Key Information' })).toHaveValue(
-        /overwritten every 30 days/,
-      );
+      await fillDetailsStep(dialog, operator, {
+        companyName: 'Minster Yard Estates Ltd',
+        title: 'Ms',
+        firstName: 'Grace',
+        surname: 'Hopper',
+        telephone: '01904 496 000',
+        siteName: 'Minster Yard gates',
+        address: {
+          typed: {
+            address1: '3 Minster Yard',
+            town: 'York',
+            postcode: 'YO1 7HH',
+            county: 'North Yorkshire (England)',
+          },
+        },
+      });
       const submittedAt = new Date();
       await dialog.getByRole('button', { name: 'Submit' }).click();
 
