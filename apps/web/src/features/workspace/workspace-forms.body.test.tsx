@@ -414,4 +414,55 @@ describe('/update-details', () => {
       'Too many attempts. Please wait a minute and try again.',
     );
   });
+  it.each([
+    [400, 'Your current password is not correct.'],
+    [429, 'Too many attempts. Please wait a minute and try again.'],
+  ])(
+    'deleting the account refused with %i: the message in the summary, in focus',
+    async (status, message) => {
+      signIn(false);
+      const calls = fakeApi({
+        'GET /api/account': account(0),
+        'POST /api/account/delete': refused(status, message),
+      });
+      renderPage(<UpdateDetailsPage />, '/update-details');
+      const user = userEvent.setup();
+      const section = await screen.findByRole('region', { name: 'Delete my account' });
+      await user.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+      await user.type(within(section).getByLabelText('Your password'), 'not my password');
+      await user.type(within(section).getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await user.click(within(section).getByRole('button', { name: 'Delete my account for good' }));
+      expect(await summaryInFocus(section)).toContain(message);
+      expect(sentBy(calls, 'POST')).toEqual([
+        {
+          method: 'POST',
+          path: '/api/account/delete',
+          body: { password: 'not my password', confirm: 'DELETE' },
+        },
+      ]);
+      expect(localStorage.getItem('token')).not.toBeNull();
+    },
+  );
+
+  it('a new e-mail address already in use (409): the message in the summary, in focus', async () => {
+    signIn(false);
+    fakeApi({
+      'GET /api/account': account(0),
+      'PUT /api/account': refused(
+        409,
+        'An account with that email address already exists. Please sign in instead.',
+      ),
+    });
+    renderPage(<UpdateDetailsPage />, '/update-details');
+    const user = userEvent.setup();
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    const email = within(details).getByRole('textbox', { name: 'E-mail' });
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.type(within(details).getByLabelText('Current password'), 'correct horse');
+    await user.click(within(details).getByRole('button', { name: 'Save details' }));
+    expect(await summaryInFocus(details)).toContain(
+      'An account with that email address already exists. Please sign in instead.',
+    );
+  });
 });
