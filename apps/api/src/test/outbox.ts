@@ -1,7 +1,7 @@
-// The outbox as the API's tests read it: the .eml files the server writes to DATA_DIR/outbox when
-// no SMTP server is configured, decoded as a mail client would. It reads the outbox the same way as
-// e2e/support/outbox.ts; the API keeps its own copy because no file under apps/ imports from e2e/
-// (scripts/boundaries.test.ts), and each test names the data directory of the server it started.
+// The outbox as the tests read it: the .eml files the server writes to DATA_DIR/outbox when no SMTP
+// server is configured, decoded as a mail client would. Each API test names the data directory of
+// the server it started; e2e/support/outbox.ts wraps this reader with the end-to-end server's
+// folder (the end-to-end suite may use the API's helpers, never the other way round).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
