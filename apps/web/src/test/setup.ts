@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// A whole page's first render (the shell, its lazy routes) can take over Testing Library's default
+// second when the machine runs every test file at once; what is awaited is unchanged, only how long
+// a findBy or waitFor keeps looking before it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so it cannot scroll, and its scrollTo logs an error instead. React Router's
 // ScrollRestoration calls it on every navigation.
