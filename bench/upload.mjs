@@ -429,32 +429,25 @@ async function downloadTurn(server, url, headers) {
   };
 }
 
+/** scripts/pg-test-cluster.sh `start` or `stop` on the cluster `stateFile` remembers; its standard output. */
+const pgCluster = (command, stateFile) =>
+  execFileSync('bash', [fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url)), command], {
+    env: { ...process.env, PG_TEST_STATE: stateFile },
+    stdio: ['ignore', 'pipe', 'ignore'],
+    encoding: 'utf8',
+  }).trim();
+
 /**
- * A throw-away PostgreSQL cluster (scripts/pg-test-cluster.sh, its own state file) for the product
- * on the database it runs on in production (DATABASE_URL); undefined when the server binaries are
- * not installed, and the product is then measured on PGlite alone.
+ * A throw-away PostgreSQL cluster (its own state file) for the product on the database it runs on
+ * in production (DATABASE_URL); undefined when the server binaries are not installed, and the
+ * product is then measured on PGlite alone.
  */
 function startPostgres(stateFile) {
   try {
-    return execFileSync(
-      'bash',
-      [fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url)), 'start'],
-      {
-        env: { ...process.env, PG_TEST_STATE: stateFile },
-        stdio: ['ignore', 'pipe', 'ignore'],
-        encoding: 'utf8',
-      },
-    ).trim();
+    return pgCluster('start', stateFile);
   } catch {
     return undefined;
   }
-}
-
-function stopPostgres(stateFile) {
-  execFileSync('bash', [fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url)), 'stop'], {
-    env: { ...process.env, PG_TEST_STATE: stateFile },
-    stdio: 'ignore',
-  });
 }
 
 const LABELS = {
@@ -517,7 +510,7 @@ async function main() {
     staticServer?.child.disconnect();
     // The product children close their pools as they go; give them a moment before the cluster stops.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    if (databaseUrl) stopPostgres(stateFile);
+    if (databaseUrl) pgCluster('stop', stateFile);
     await rm(path.dirname(stateFile), { recursive: true, force: true });
   }
   const best = (role) => Math.max(...results[role].map((r) => r.mbps));

@@ -1,11 +1,7 @@
 // The sign-up dialog as an operator fills it in, one step at a time: each spec calls the steps it
 // needs and makes its own checks between them (what it photographs, what must be in view).
 import { expect, type Locator, type Page } from '@playwright/test';
-
-export interface SignUpSticker {
-  signRef: string;
-  prefixNo: string;
-}
+import type { Sticker } from './operator';
 
 export interface SignUpLogin {
   userName: string;
@@ -44,7 +40,7 @@ export async function openSignUp(page: Page): Promise<Locator> {
  */
 export async function fillStickerStep(
   dialog: Locator,
-  sticker: SignUpSticker,
+  sticker: Sticker,
   { typed = false }: { typed?: boolean } = {},
 ): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Sign Reference' }).fill(sticker.signRef);
