@@ -17,7 +17,8 @@
 // repeated, generated as they are sent, so the client reads no disk. The product hashes them with
 // SHA-256 as they arrive, as it always does; the floor only writes them. REQUEST_TIMEOUT_MS is
 // raised to 10 minutes for the product so a slow machine does not cut the single 1 GiB PATCH (a
-// browser sends pieces).
+// browser sends pieces). Each server runs with the heap growth the product's entry point sets
+// (apps/api/src/lib/heap-growth.ts); each turn's line gives the full collections it ran.
 import { execFileSync, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -25,9 +26,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver, constants as perf } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { setHeapGrowth } from '../apps/api/src/lib/heap-growth.ts';
 
 const SIZE = 1024 ** 3;
 const BLOCK = 4 * 1024 ** 2;
@@ -41,21 +44,28 @@ const MB = 1024 ** 2;
 // ---- The servers (child processes)
 
 /**
- * Reports RSS every 50 ms between the parent's 'start' and 'stop', and the CPU seconds the server
+ * Reports RSS every 50 ms between the parent's 'start' and 'stop', the CPU seconds the server
  * spent meanwhile (all its threads): on a busy machine the wall clock varies from turn to turn, the
- * CPU a gigabyte costs much less.
+ * CPU a gigabyte costs much less; and the full collections V8 ran (the cost decision 0061 found).
  */
 function sampleRss() {
   let timer;
   let base = 0;
   let peak = 0;
   let cpu;
+  let fullGcs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.detail?.kind === perf.NODE_PERFORMANCE_GC_MAJOR) fullGcs += 1;
+    }
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', (message) => {
     if (message === 'start') {
       global.gc?.();
       base = process.memoryUsage.rss();
       peak = base;
       cpu = process.cpuUsage();
+      fullGcs = 0;
       timer = setInterval(() => {
         peak = Math.max(peak, process.memoryUsage.rss());
       }, 50);
@@ -63,7 +73,7 @@ function sampleRss() {
       clearInterval(timer);
       peak = Math.max(peak, process.memoryUsage.rss());
       const used = process.cpuUsage(cpu);
-      process.send({ rss: { base, peak, cpuSeconds: (used.user + used.system) / 1e6 } });
+      process.send({ rss: { base, peak, cpuSeconds: (used.user + used.system) / 1e6, fullGcs } });
     }
   });
 }
@@ -356,6 +366,7 @@ async function turn(server, role, block) {
     seconds,
     growthMb: (rss.peak - rss.base) / MB,
     cpuSeconds: rss.cpuSeconds,
+    fullGcs: rss.fullGcs,
   };
 }
 
@@ -426,6 +437,7 @@ async function downloadTurn(server, url, headers) {
     seconds,
     growthMb: (rss.peak - rss.base) / MB,
     cpuSeconds: rss.cpuSeconds,
+    fullGcs: rss.fullGcs,
   };
 }
 
@@ -482,7 +494,7 @@ async function main() {
         const result = await turn(servers[role], role === 'floor' ? 'floor' : 'product', block);
         results[role].push(result);
         console.log(
-          `  ${LABELS[role].padEnd(21)} turn ${i + 1}: ${result.mbps.toFixed(0)} MB/s (${result.seconds.toFixed(2)} s, server CPU ${result.cpuSeconds.toFixed(2)} s), RSS growth ${result.growthMb.toFixed(1)} MB`,
+          `  ${LABELS[role].padEnd(21)} turn ${i + 1}: ${result.mbps.toFixed(0)} MB/s (${result.seconds.toFixed(2)} s, server CPU ${result.cpuSeconds.toFixed(2)} s, ${result.fullGcs} full GCs), RSS growth ${result.growthMb.toFixed(1)} MB`,
         );
       }
     }
@@ -501,7 +513,7 @@ async function main() {
             : await downloadTurn(product, download.url, { 'x-disclosure-grant': download.grant });
         results[role].push(result);
         console.log(
-          `  ${(role === 'static' ? '@fastify/static' : 'product').padEnd(15)} turn ${i + 1}: ${result.mbps.toFixed(0)} MB/s (${result.seconds.toFixed(2)} s, server CPU ${result.cpuSeconds.toFixed(2)} s), RSS growth ${result.growthMb.toFixed(1)} MB`,
+          `  ${(role === 'static' ? '@fastify/static' : 'product').padEnd(15)} turn ${i + 1}: ${result.mbps.toFixed(0)} MB/s (${result.seconds.toFixed(2)} s, server CPU ${result.cpuSeconds.toFixed(2)} s, ${result.fullGcs} full GCs), RSS growth ${result.growthMb.toFixed(1)} MB`,
         );
       }
     }
@@ -548,6 +560,11 @@ async function main() {
 }
 
 const role = process.argv[2];
+// Every server here starts as the product's entry point (apps/api/src/server.ts) does, with its heap
+// growth: the ratios then compare the code serving the bytes, not two settings of the collector
+// (a plain Fastify server left to V8's own choice after an idle spell runs the full collections
+// decision 0061 describes, and the download floor would be slowed by them too).
+if (role) setHeapGrowth();
 if (role === 'floor') await serveFloor();
 else if (role === 'product') await serveProduct(process.argv[3]);
 else if (role === 'static') await serveStatic();

@@ -1,4 +1,5 @@
 import { EnvError, loadEnv } from './env';
+import { setHeapGrowth } from './lib/heap-growth';
 import { type RunningServer, startServer } from './start-server';
 
 const FORCE_EXIT_AFTER_MS = 10_000;
@@ -9,6 +10,7 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  setHeapGrowth();
   let server: RunningServer;
   try {
     const env = await loadEnv();
