@@ -155,9 +155,23 @@ export class RenderedPages {
 
 export type PageEncoding = 'br' | 'gzip';
 
+/**
+ * `acceptedEncoding`'s answers by header: browsers send a handful of distinct values, so each is
+ * read once; emptied when it reaches 64 (a client inventing headers costs itself a parse, no memory).
+ */
+const encodingOfHeader = new Map<string, PageEncoding | undefined>();
+
 /** The encoding a kept page is sent in for an `Accept-Encoding` header: Brotli, else gzip, else none. */
 export function acceptedEncoding(header: string | undefined): PageEncoding | undefined {
   if (!header) return undefined;
+  if (encodingOfHeader.has(header)) return encodingOfHeader.get(header);
+  const encoding = readAcceptEncoding(header);
+  if (encodingOfHeader.size >= 64) encodingOfHeader.clear();
+  encodingOfHeader.set(header, encoding);
+  return encoding;
+}
+
+function readAcceptEncoding(header: string): PageEncoding | undefined {
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

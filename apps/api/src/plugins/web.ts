@@ -300,7 +300,7 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
 
-    const found = await currentBuild();
+    const found = build ?? (await currentBuild());
     if (!found) {
       return reply
         .code(503)
@@ -321,15 +321,17 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
     // A page (not a file of the build) is a public read: counted in memory, never in the database.
     takePublicRead(request, reply, publicReadLimit);
     const { brand } = request;
+    // Only the query parameters the app reads: any other neither draws the page anew nor makes
+    // another entry (a cache-buster costs what a repeat costs).
+    const queryAt = request.url.indexOf('?');
+    const query = queryAt < 0 ? '' : pageQuery(new URLSearchParams(request.url.slice(queryAt + 1)));
+    const pageKey = `${brand.id} ${pathname}${query}`;
+    // Only pages (not 404s) are kept, so a kept one is sent without matching its path again.
+    const kept = pages.find(pageKey);
+    if (kept) return sendPage(request, reply, kept, 'render;desc="kept"', true);
     const page = classifyPath(brand, pathname);
     const url = `${originOf(brand)}${page.status === 404 ? '/404' : pathname}`;
     if (page.status === 200 && found.render) {
-      // Only the query parameters the app reads: any other neither draws the page anew nor
-      // makes another entry (a cache-buster costs what a repeat costs).
-      const query = pageQuery(new URL(request.url, 'http://in-process').searchParams);
-      const pageKey = `${brand.id} ${pathname}${query}`;
-      const kept = pages.find(pageKey);
-      if (kept) return sendPage(request, reply, kept, 'render;desc="kept"', true);
       const generation = pages.generation;
       const started = performance.now();
       const rendered = await found
