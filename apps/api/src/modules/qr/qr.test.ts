@@ -39,4 +39,21 @@ describe('QR codes of signs', () => {
     expect(svg.body).toMatch(/^<svg[^>]*viewBox/);
     expect((await call(t, 'GET', '/api/signs/NOPE-NOPE-NOPE/qr.svg')).statusCode).toBe(404);
   });
+
+  it("each sign's SVG is its own, asked again or after another sign's, and follows the configured domain", async () => {
+    t = await createTestApp({ env: { publicUrlPattern: 'https://{host}.example.org' } });
+    const first = await addSticker(t.db);
+    const second = await addSticker(t.db);
+    const svgOf = async (app: TestApp, ref: string) =>
+      (await call(app, 'GET', `/api/signs/${ref}/qr.svg`)).body;
+    const a = await svgOf(t, first.signRef);
+    const b = await svgOf(t, second.signRef);
+    expect(b).not.toBe(a);
+    expect(await svgOf(t, first.signRef)).toBe(a);
+    await t.close();
+    // Another server in the same process, on another domain: its code names its own address.
+    t = await createTestApp({ env: { publicUrlPattern: 'https://{host}.example.net' } });
+    const same = await addSticker(t.db, first.signRef);
+    expect(await svgOf(t, same.signRef)).not.toBe(a);
+  });
 });
