@@ -2,11 +2,12 @@ import { emailSchema } from '@app/contract/accounts';
 import { messages } from '@app/contract/messages';
 import { Description } from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { TextField } from '../../components/form-fields';
+import { FormStatus } from '../../components/form-status';
 import { forgotPassword } from './api/forgot-password';
 import type { AccountMode } from './auth-dialog-state';
 import styles from './auth-dialogs.module.css';
 import formStyles from './form.module.css';
-import { FormStatus, TextField } from './form-fields';
 import { fieldError, MESSAGE_MS, useTimedMessage } from './use-timed-message';
 
 export interface ForgotPasswordPanelProps {
@@ -70,6 +71,7 @@ export function ForgotPasswordPanel({ onSwitch, onDone }: ForgotPasswordPanelPro
       </Description>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
+          announce
           id={emailId}
           label="Email"
           type="email"

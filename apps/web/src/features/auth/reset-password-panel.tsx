@@ -3,6 +3,8 @@ import { messages } from '@app/contract/messages';
 import { Description } from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { PasswordField } from '../../components/form-fields';
+import { FormStatus } from '../../components/form-status';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { decodeTokenPayload } from '../../lib/session';
@@ -10,7 +12,6 @@ import { fetchUser } from './api/fetch-user';
 import { resetPassword } from './api/reset-password';
 import styles from './auth-dialogs.module.css';
 import formStyles from './form.module.css';
-import { FormStatus, PasswordField } from './form-fields';
 import { fieldError, MESSAGE_MS, useTimedMessage } from './use-timed-message';
 
 export interface ResetPasswordPanelProps {
@@ -140,6 +141,7 @@ export function ResetPasswordPanel({ token, onDone, onRequestNewLink }: ResetPas
       </Description>
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <PasswordField
+          announce
           id={passwordId}
           label="New Password"
           hint="At least 8 characters."
@@ -150,6 +152,7 @@ export function ResetPasswordPanel({ token, onDone, onRequestNewLink }: ResetPas
           error={fieldError(message, 'password')}
         />
         <PasswordField
+          announce
           id={confirmId}
           label="Confirm Password"
           value={confirm}

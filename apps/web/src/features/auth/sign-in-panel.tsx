@@ -3,6 +3,8 @@ import { Description } from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PasswordField, TextField } from '../../components/form-fields';
+import { FormStatus } from '../../components/form-status';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { FOCUS_HEADING, focusOnceUsable } from '../../lib/page-focus';
@@ -16,7 +18,6 @@ import { resendConfirmation } from './api/resend-confirmation';
 import { type AccountMode, CONFIRM_TOKEN_PARAM } from './auth-dialog-state';
 import styles from './auth-dialogs.module.css';
 import formStyles from './form.module.css';
-import { FormStatus, PasswordField, TextField } from './form-fields';
 import { ACCOUNT_MESSAGE_MS, fieldError, useTimedMessage } from './use-timed-message';
 
 export interface SignInPanelProps {
@@ -224,6 +225,7 @@ export function SignInPanel({
       )}
       <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
+          announce
           id={userNameId}
           label="Username"
           value={userName}
@@ -235,6 +237,7 @@ export function SignInPanel({
           error={fieldError(message, 'userName')}
         />
         <PasswordField
+          announce
           id={passwordId}
           label="Password"
           value={password}

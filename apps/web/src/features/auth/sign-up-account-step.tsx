@@ -1,5 +1,5 @@
 import { USERNAME_MAX } from '@app/contract/accounts';
-import { PasswordField, TextField } from './form-fields';
+import { PasswordField, TextField } from '../../components/form-fields';
 import type { SignUpStepProps } from './sign-up-form';
 
 /** Step 2: the user name and password of the new master user. */
@@ -7,6 +7,7 @@ export function SignUpAccountStep({ values, set, idOf, errorOf, leave }: SignUpS
   return (
     <>
       <TextField
+        announce
         id={idOf('userName')}
         label="Username"
         hint="4-20 characters."
@@ -20,6 +21,7 @@ export function SignUpAccountStep({ values, set, idOf, errorOf, leave }: SignUpS
         error={errorOf('userName')}
       />
       <PasswordField
+        announce
         id={idOf('password')}
         label="Password"
         hint="8-20 characters."
@@ -30,6 +32,7 @@ export function SignUpAccountStep({ values, set, idOf, errorOf, leave }: SignUpS
         error={errorOf('password')}
       />
       <PasswordField
+        announce
         id={idOf('cpassword')}
         label="Confirm Password"
         value={values.cpassword}

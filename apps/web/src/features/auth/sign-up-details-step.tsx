@@ -6,8 +6,8 @@ import {
   AddressFields,
   type AddressValues,
 } from '../../components/address/address-fields';
+import { TextAreaField, TextField, type TextFieldProps } from '../../components/form-fields';
 import formStyles from './form.module.css';
-import { TextAreaField, TextField, type TextFieldProps } from './form-fields';
 import { KEY_INFO_EXAMPLE, type SignUpStepProps } from './sign-up-form';
 
 /** SPEC.md section 4: how long the Copy button's 'Copied!' shows. */
@@ -47,6 +47,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
     input: Pick<TextFieldProps, 'type' | 'autoComplete'> = {},
   ) => (
     <TextField
+      announce
       {...input}
       id={idOf(field)}
       label={label}
@@ -87,6 +88,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
           Sign reference: <strong>{values.signRef.trim()}</strong>
         </p>
         <TextField
+          announce
           id={idOf('siteName')}
           label="Site Name"
           hint="The name of the place the cameras watch, e.g. the shop, office or car park."
@@ -110,6 +112,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
           </span>
         </div>
         <TextAreaField
+          announce
           id={idOf('keyInfo')}
           label="Key Information"
           value={values.keyInfo}
@@ -119,6 +122,7 @@ export function SignUpDetailsStep({ values, set, idOf, errorOf, leave }: SignUpS
           error={errorOf('keyInfo')}
         />
         <TextField
+          announce
           id={idOf('retentionDays')}
           label={retentionMessages.question}
           hint={`${retentionMessages.hint} If you leave it empty, we will ask you for it when you sign in.`}

@@ -1,4 +1,4 @@
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, TextField } from '../../components/form-fields';
 import type { SignUpStepProps } from './sign-up-form';
 
 /** Step 1: the sticker (sign reference and prefix number) and the terms. */
@@ -6,6 +6,7 @@ export function SignUpStickerStep({ values, set, idOf, errorOf }: SignUpStepProp
   return (
     <>
       <TextField
+        announce
         id={idOf('signRef')}
         label="Sign Reference"
         hint="As printed on your sign, e.g. K7QM-3XWD-P9TE. Remember the hyphens."
@@ -17,6 +18,7 @@ export function SignUpStickerStep({ values, set, idOf, errorOf }: SignUpStepProp
         error={errorOf('signRef')}
       />
       <TextField
+        announce
         id={idOf('prefixNo')}
         label="Prefix Number"
         hint="The prefix number from your sticker pack."
@@ -29,16 +31,20 @@ export function SignUpStickerStep({ values, set, idOf, errorOf }: SignUpStepProp
         error={errorOf('prefixNo')}
       />
       <CheckboxField
+        announce
         id={idOf('termsChecked')}
         checked={values.termsChecked}
         onChange={(checked) => set('termsChecked', checked)}
         error={errorOf('termsChecked')}
-      >
-        I accept the{' '}
-        <a href="/terms" target="_blank" rel="noopener noreferrer">
-          terms and conditions (opens in a new tab)
-        </a>
-      </CheckboxField>
+        label={
+          <>
+            I accept the{' '}
+            <a href="/terms" target="_blank" rel="noopener noreferrer">
+              terms and conditions (opens in a new tab)
+            </a>
+          </>
+        }
+      />
     </>
   );
 }

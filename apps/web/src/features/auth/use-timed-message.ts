@@ -1,14 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-/**
- * A message under a form. `field` ties an error to the input it is about (that input is marked
- * invalid and described by the message); without it the message belongs to the whole form.
- */
-export interface FormMessage {
-  kind: 'error' | 'success';
-  text: string;
-  field?: string;
-}
+import type { FormMessage } from '../../components/form-status';
 
 /** SPEC.md sections 4 and 9: messages clear after 2 seconds, 3 in the sign-in and sign-up dialogs. */
 export const MESSAGE_MS = 2000;

@@ -3,13 +3,14 @@ import { messages } from '@app/contract/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField, TextField } from '../../components/form-fields';
+import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { useSignInPrompt } from '../../lib/sign-in-prompt';
 import { acceptInvitation, invitationQuery, signInAfterAccepting } from './api';
-import { errorText, FormProblems, PasswordField, type Problems, TextField } from './fields';
 import styles from './workspace.module.css';
 
 /** Where a new user starts: the signed-in home (SPEC.md section 2). */
@@ -104,7 +105,8 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         id="inv-user"
         label="Username"
         hint="4-20 characters"
-        max={20}
+        maxLength={20}
+        limit={20}
         value={userName}
         onChange={setUserName}
         autoComplete="username"

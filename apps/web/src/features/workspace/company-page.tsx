@@ -2,10 +2,11 @@ import { type CompanyRecord, companyBody, workspaceLimits as L } from '@app/cont
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AddressFields, addressFormValues, storedAddress } from '../../components/address/address-fields';
+import { TextField } from '../../components/form-fields';
+import { errorText, FormProblems, type Problems, problemsOf } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { companyQuery, saveCompany } from './api';
-import { errorText, FormProblems, type Problems, problemsOf, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -50,7 +51,8 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
       <TextField
         id="co-name"
         label="Company name"
-        max={L.companyName}
+        maxLength={L.companyName}
+        limit={L.companyName}
         value={form.name}
         onChange={set('name')}
         error={problems.name}
@@ -66,7 +68,8 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
         id="co-tel"
         label="Telephone"
         type="tel"
-        max={L.phone}
+        maxLength={L.phone}
+        limit={L.phone}
         value={form.tel}
         onChange={set('tel')}
         error={problems.tel}

@@ -2,6 +2,8 @@ import { formatUkDate } from '@app/contract/dates';
 import { type CompanyUser, inviteBody, type PendingInvitation } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { TextField } from '../../components/form-fields';
+import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import {
@@ -13,7 +15,6 @@ import {
   resendInvitation,
   setMasterUser,
 } from './api';
-import { errorText, FormProblems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -52,7 +53,8 @@ function Invite() {
           id="invite-email"
           label="E-mail address"
           type="email"
-          max={254}
+          maxLength={254}
+          limit={254}
           hint="They choose their user name and password from the link we send."
           value={email}
           onChange={setEmail}

@@ -9,11 +9,12 @@ import {
 } from '@app/contract/workspace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { CheckboxField, TextAreaField, TextField } from '../../components/form-fields';
+import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { SchemeDetails } from '../../components/scheme-details';
 import { notify } from '../../lib/notify';
 import { followCompany, publicationQuery, savePublication, sitesQuery } from './api';
-import { CheckboxField, errorText, FormProblems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -137,7 +138,8 @@ function SettingsForm({
         id={`${idp}-phone`}
         label="Phone"
         type="tel"
-        max={L.phone}
+        maxLength={L.phone}
+        limit={L.phone}
         hint={fromAccount('phone')}
         value={form.phone}
         onChange={set('phone')}
@@ -147,17 +149,19 @@ function SettingsForm({
         id={`${idp}-email`}
         label="E-mail"
         type="email"
-        max={254}
+        maxLength={254}
+        limit={254}
         hint={fromAccount('email')}
         value={form.email}
         onChange={set('email')}
         error={fieldErrors.email}
       />
-      <TextArea
+      <TextAreaField
         id={`${idp}-address`}
         label="Postal address"
         rows={3}
-        max={L.publishedAddress}
+        maxLength={L.publishedAddress}
+        limit={L.publishedAddress}
         value={form.address}
         onChange={set('address')}
         error={fieldErrors.address}
@@ -177,11 +181,12 @@ function SettingsForm({
           onChange={set('homeAddressConsent')}
         />
       )}
-      <TextArea
+      <TextAreaField
         id={`${idp}-text`}
         label="How to contact you (shown as text)"
         rows={3}
-        max={L.contactText}
+        maxLength={L.contactText}
+        limit={L.contactText}
         value={form.contactText}
         onChange={set('contactText')}
       />

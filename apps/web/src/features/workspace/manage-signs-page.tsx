@@ -8,10 +8,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { TextField } from '../../components/form-fields';
+import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { addSiteSticker, changeSiteSticker, moveStickerHere, siteStickersQuery, sitesQuery } from './api';
-import { errorText, FormProblems, type Problems, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -155,7 +156,8 @@ function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
         id={`${formId}-ref`}
         label="Sign reference"
         hint="Remember the hyphens"
-        max={40}
+        maxLength={40}
+        limit={40}
         value={signRef}
         onChange={setSignRef}
         error={problems.ref}
@@ -163,7 +165,8 @@ function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
       <TextField
         id={`${formId}-prefix`}
         label="Prefix number"
-        max={20}
+        maxLength={20}
+        limit={20}
         value={prefixNo}
         onChange={(v) => setPrefixNo(v.toUpperCase())}
         error={problems.prefix}

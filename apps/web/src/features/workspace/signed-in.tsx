@@ -1,12 +1,12 @@
 import type { AccountDetails } from '@app/contract/workspace';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { errorText } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
 import { SignInGate } from '../../components/sign-in-gate';
 import { useSession } from '../../lib/session';
 import { accountQuery } from './api';
-import { errorText } from './fields';
 
 /**
  * The frame of every workspace page: signed out, it offers Sign In (and then comes back here);

@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AddressFields, addressFormValues, storedAddress } from '../../components/address/address-fields';
+import { NumberField, TextAreaField, TextField } from '../../components/form-fields';
+import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
 import { addSite, saveSite, siteQuery } from './api';
-import { errorText, FormProblems, NumberField, type Problems, TextArea, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -104,7 +105,8 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
       <TextField
         id="site-name"
         label="Site name"
-        max={L.siteName}
+        maxLength={L.siteName}
+        limit={L.siteName}
         value={form.name}
         onChange={set('name')}
         error={errors.name}
@@ -116,11 +118,12 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         idOf={(field) => `site-${field}`}
         errorOf={(field) => errors[field]}
       />
-      <TextArea
+      <TextAreaField
         id="site-key-info"
         label="Key information"
         hint="The purpose of the scheme, how often it is reviewed, and when recordings are handed to the Police."
-        max={L.keyInfo}
+        maxLength={L.keyInfo}
+        limit={L.keyInfo}
         value={form.keyInfo}
         onChange={set('keyInfo')}
         error={errors.keyInfo}
@@ -131,7 +134,7 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         label={retentionMessages.question}
         hint={retentionMessages.hint}
         min={L.retentionDaysMin}
-        maxValue={L.retentionDaysMax}
+        max={L.retentionDaysMax}
         value={form.retentionDays}
         onChange={set('retentionDays')}
         error={errors.retentionDays}
@@ -140,7 +143,8 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
       <TextField
         id="site-who-sees"
         label="Who sees the recordings"
-        max={L.whoSees}
+        maxLength={L.whoSees}
+        limit={L.whoSees}
         value={form.whoSees}
         onChange={set('whoSees')}
         error={errors.whoSees}

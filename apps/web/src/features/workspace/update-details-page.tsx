@@ -9,6 +9,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { TextField } from '../../components/form-fields';
+import { errorText, FormProblems, type Problems, problemsOf } from '../../components/form-status';
 import { notify } from '../../lib/notify';
 import { focusOnceUsable } from '../../lib/page-focus';
 import { clearSession, storeSession } from '../../lib/session';
@@ -21,7 +23,6 @@ import {
   downloadMyData,
   saveAccount,
 } from './api';
-import { errorText, FormProblems, type Problems, problemsOf, TextField } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
@@ -126,7 +127,8 @@ function Details({ account }: { account: AccountDetails }) {
         <TextField
           id="me-title"
           label="Title"
-          max={L.title}
+          maxLength={L.title}
+          limit={L.title}
           value={form.title}
           onChange={set('title')}
           error={problem.problems.title}
@@ -134,7 +136,8 @@ function Details({ account }: { account: AccountDetails }) {
         <TextField
           id="me-first"
           label="First name"
-          max={L.personName}
+          maxLength={L.personName}
+          limit={L.personName}
           value={form.firstname}
           onChange={set('firstname')}
           autoComplete="given-name"
@@ -143,7 +146,8 @@ function Details({ account }: { account: AccountDetails }) {
         <TextField
           id="me-surname"
           label="Surname"
-          max={L.personName}
+          maxLength={L.personName}
+          limit={L.personName}
           value={form.surname}
           onChange={set('surname')}
           autoComplete="family-name"
@@ -153,7 +157,8 @@ function Details({ account }: { account: AccountDetails }) {
           id="me-tel"
           label="Telephone"
           type="tel"
-          max={L.phone}
+          maxLength={L.phone}
+          limit={L.phone}
           value={form.tel}
           onChange={set('tel')}
           autoComplete="tel"
@@ -163,7 +168,8 @@ function Details({ account }: { account: AccountDetails }) {
           id="me-email"
           label="E-mail"
           type="email"
-          max={254}
+          maxLength={254}
+          limit={254}
           hint="A new address changes only when you click the link we send to it. We tell your current address too."
           value={form.email}
           onChange={set('email')}

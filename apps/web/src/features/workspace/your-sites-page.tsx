@@ -5,10 +5,10 @@ import { DETAILS_STALE_MONTHS, workspaceMessages } from '@app/contract/workspace
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { confirmSite, sitesQuery } from './api';
-import { errorText } from './fields';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
