@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   apiRouteSources,
@@ -14,6 +14,33 @@ import {
   ruleBreaks,
   testImportBreaks,
 } from './boundaries';
+
+/** The one field kit of the web app (issue 34): every field, form message and error summary is drawn there. */
+const FIELD_KIT = ['apps/web/src/components/form-fields.tsx', 'apps/web/src/components/form-status.tsx'];
+
+/** The components the kit exports (its helpers, such as fieldId, aside), by their names. */
+const kitNames = (sources: Map<string, string>) =>
+  FIELD_KIT.flatMap((file) =>
+    [...(sources.get(join(root, file)) ?? '').matchAll(/^export (?:function|const) ([A-Z]\w+)/gm)].map(
+      (m) => m[1],
+    ),
+  );
+
+/** Each web file but the kit's own (tests aside) that defines one of the kit's components again. */
+function fieldKitCopies(sources: Map<string, string>): string[] {
+  const names = kitNames(sources);
+  const copies: string[] = [];
+  for (const [file, text] of sources) {
+    const f = relative(root, file);
+    if (!f.startsWith('apps/web/src/') || FIELD_KIT.includes(f) || /\.test\.tsx?$|test-harness/.test(f))
+      continue;
+    for (const name of names) {
+      if (new RegExp(`^(?:export )?(?:function|const) ${name}\\b`, 'm').test(text))
+        copies.push(`${f} defines ${name} (the field kit is components/form-fields.tsx and form-status.tsx)`);
+    }
+  }
+  return copies.sort();
+}
 
 describe('the architecture (docs/architecture.md)', () => {
   const graph = importGraph();
@@ -36,6 +63,38 @@ describe('the architecture (docs/architecture.md)', () => {
     const sources = appSources();
     expect(sources.size).toBeGreaterThan(graph.size);
     expect(testImportBreaks(sources)).toEqual([]);
+  });
+
+  it('has one field kit: no web file but the kit defines a field, a form message or a summary of its own', () => {
+    const sources = appSources();
+    expect(kitNames(sources)).toEqual(
+      expect.arrayContaining(['TextField', 'PasswordField', 'TextAreaField', 'NumberField', 'CheckboxField']),
+    );
+    expect(kitNames(sources)).toEqual(expect.arrayContaining(['FormStatus', 'FormProblems']));
+    expect(fieldKitCopies(sources)).toEqual([]);
+  });
+
+  it('would catch a feature drawing a field kit of its own', () => {
+    const at = (path: string) => join(root, path);
+    const fake = new Map<string, string>([
+      [at(FIELD_KIT[0] ?? ''), 'export function TextField() {}\nexport const fieldId = () => 1;'],
+      [at('apps/web/src/features/sites/ids.ts'), 'export const fieldId = () => 2;'],
+      [at(FIELD_KIT[1] ?? ''), 'export function FormStatus() {}'],
+      [
+        at('apps/web/src/features/sites/fields.tsx'),
+        'export function TextField() {}\nfunction FormStatus() {}',
+      ],
+      [
+        at('apps/web/src/features/sites/page.tsx'),
+        "import { TextField } from '../../components/form-fields';",
+      ],
+      [at('apps/web/src/features/sites/page.test.tsx'), 'function TextField() {}'],
+      [at('apps/api/src/modules/sites/service.ts'), 'export function TextField() {}'],
+    ]);
+    expect(fieldKitCopies(fake)).toEqual([
+      'apps/web/src/features/sites/fields.tsx defines FormStatus (the field kit is components/form-fields.tsx and form-status.tsx)',
+      'apps/web/src/features/sites/fields.tsx defines TextField (the field kit is components/form-fields.tsx and form-status.tsx)',
+    ]);
   });
 
   it('has no import cycle', () => {

@@ -75,11 +75,11 @@ export function problemsOf(
   return { problems, formError };
 }
 
-/** The server's message for a failed call, else a general one. */
-export function errorText(error: unknown): string {
+/** The server's message for a failed call, else `fallback`. */
+export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (typeof error === 'object' && error !== null && 'serverMessage' in error) {
     const message = (error as { serverMessage?: string }).serverMessage;
     if (message) return message;
   }
-  return 'Something went wrong. Please try again.';
+  return fallback;
 }

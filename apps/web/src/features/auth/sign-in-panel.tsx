@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordField, TextField } from '../../components/form-fields';
-import { FormStatus } from '../../components/form-status';
+import { errorText, FormStatus } from '../../components/form-status';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { FOCUS_HEADING, focusOnceUsable } from '../../lib/page-focus';
@@ -38,9 +38,6 @@ export interface SignInPanelProps {
 
 /** SPEC.md section 2: where a user lands after signing in or confirming the account. */
 export const AFTER_SIGN_IN_PATH = '/your-sites';
-
-const errorText = (error: unknown, fallback: string) =>
-  (error instanceof ApiError ? error.serverMessage : undefined) ?? fallback;
 
 /**
  * Whether a confirmation link can be what the mail sent: an id in digits and a token of the
