@@ -10,7 +10,9 @@ import { PageShell } from '../../components/page-shell';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { useSignInPrompt } from '../../lib/sign-in-prompt';
-import { acceptInvitation, invitationQuery, signInAfterAccepting } from './api';
+import { acceptInvitation } from './api/accept-invitation';
+import { invitationQuery } from './api/invitation-query';
+import { signInAfterAccepting } from './api/sign-in-after-accepting';
 import styles from './workspace.module.css';
 
 /** Where a new user starts: the signed-in home (SPEC.md section 2). */

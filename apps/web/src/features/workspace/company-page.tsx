@@ -6,7 +6,8 @@ import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems, problemsOf } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { companyQuery, saveCompany } from './api';
+import { companyQuery } from './api/company-query';
+import { saveCompany } from './api/save-company';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

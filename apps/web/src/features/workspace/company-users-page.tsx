@@ -6,15 +6,13 @@ import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import {
-  cancelInvitation,
-  companyUsersQuery,
-  inviteUser,
-  pendingInvitationsQuery,
-  removeUser,
-  resendInvitation,
-  setMasterUser,
-} from './api';
+import { cancelInvitation } from './api/cancel-invitation';
+import { companyUsersQuery } from './api/company-users-query';
+import { inviteUser } from './api/invite-user';
+import { pendingInvitationsQuery } from './api/pending-invitations-query';
+import { removeUser } from './api/remove-user';
+import { resendInvitation } from './api/resend-invitation';
+import { setMasterUser } from './api/set-master-user';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

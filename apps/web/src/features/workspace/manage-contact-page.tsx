@@ -14,7 +14,10 @@ import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { SchemeDetails } from '../../components/scheme-details';
 import { notify } from '../../lib/notify';
-import { followCompany, publicationQuery, savePublication, sitesQuery } from './api';
+import { followCompany } from './api/follow-company';
+import { publicationQuery } from './api/publication-query';
+import { savePublication } from './api/save-publication';
+import { sitesQuery } from './api/sites-query';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

@@ -12,7 +12,11 @@ import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { addSiteSticker, changeSiteSticker, moveStickerHere, siteStickersQuery, sitesQuery } from './api';
+import { addSiteSticker } from './api/add-site-sticker';
+import { changeSiteSticker } from './api/change-site-sticker';
+import { moveStickerHere } from './api/move-sticker-here';
+import { siteStickersQuery } from './api/site-stickers-query';
+import { sitesQuery } from './api/sites-query';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

@@ -6,7 +6,7 @@ import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
 import { SignInGate } from '../../components/sign-in-gate';
 import { useSession } from '../../lib/session';
-import { accountQuery } from './api';
+import { accountQuery } from './api/account-query';
 
 /**
  * The frame of every workspace page: signed out, it offers Sign In (and then comes back here);

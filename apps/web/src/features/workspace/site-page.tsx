@@ -8,7 +8,9 @@ import { NumberField, TextAreaField, TextField } from '../../components/form-fie
 import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { notify } from '../../lib/notify';
-import { addSite, saveSite, siteQuery } from './api';
+import { addSite } from './api/add-site';
+import { saveSite } from './api/save-site';
+import { siteQuery } from './api/site-query';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

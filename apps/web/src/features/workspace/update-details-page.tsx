@@ -14,15 +14,13 @@ import { errorText, FormProblems, type Problems, problemsOf } from '../../compon
 import { notify } from '../../lib/notify';
 import { focusOnceUsable } from '../../lib/page-focus';
 import { clearSession, storeSession } from '../../lib/session';
-import {
-  accountQuery,
-  cancelEmailChange,
-  changePassword,
-  confirmEmail,
-  deleteAccount,
-  downloadMyData,
-  saveAccount,
-} from './api';
+import { accountQuery } from './api/account-query';
+import { cancelEmailChange } from './api/cancel-email-change';
+import { changePassword } from './api/change-password';
+import { confirmEmail } from './api/confirm-email';
+import { deleteAccount } from './api/delete-account';
+import { downloadMyData } from './api/download-my-data';
+import { saveAccount } from './api/save-account';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 

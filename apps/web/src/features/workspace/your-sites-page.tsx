@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { errorText } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { useFocusOutcome } from '../../lib/focus-outcome';
-import { confirmSite, sitesQuery } from './api';
+import { confirmSite } from './api/confirm-site';
+import { sitesQuery } from './api/sites-query';
 import { WorkspacePage } from './signed-in';
 import styles from './workspace.module.css';
 
