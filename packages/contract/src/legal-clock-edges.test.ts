@@ -162,3 +162,17 @@ describe('when footage is overwritten', () => {
     expect(() => overwriteOn('2026-01-05', 1.5)).toThrow('Retention must be a whole number of days, not 1.5');
   });
 });
+
+describe('an extension asked for before the clock has started', () => {
+  it('is not granted, and the visitor is told the clock has not started', () => {
+    const answer = answerDue(
+      received('2026-03-02', {
+        identityAskedOn: '2026-03-03',
+        extension: { askedOn: '2026-03-04', reason: 'Several requests from one person' },
+      }),
+    );
+    expect(answer.state).toBe('awaiting_identity');
+    expect(answer.due).toBeNull();
+    expect(answer.extension).toEqual({ granted: false, reason: 'the clock has not started yet' });
+  });
+});
