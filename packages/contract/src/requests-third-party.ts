@@ -118,7 +118,11 @@ const text = (label: string, max: number, message = `Enter ${label.toLowerCase()
   z.string().trim().min(1, message).max(max).refine(isSingleLine, singleLineMessage(label));
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date.');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 14:30.');
-const email = z.email('Please enter a valid e-mail address.').trim().max(254);
+const email = z
+  .string('Please enter a valid e-mail address.')
+  .trim()
+  // Trimmed before it is judged: an address a phone's keyboard sent with a space after it is kept.
+  .pipe(z.email('Please enter a valid e-mail address.').max(254));
 const footageNeeded = z.string().trim().min(1, 'Say which footage you need.').max(4000);
 
 // ---- POST /api/signs/{signRef}/official: multipart, `data` (this JSON) and, for an insurer or

@@ -66,6 +66,11 @@ describe("a visitor's request from a sign", () => {
     });
   });
 
+  it('keeps an e-mail address typed with spaces around it, trimmed', () => {
+    const parsed = requestIntakeBody.safeParse({ ...question, email: '  ann@example.com ' });
+    expect(parsed.success && parsed.data.email).toBe('ann@example.com');
+  });
+
   it('refuses a missing name, a bad e-mail address and a question without a message, each with its words', () => {
     expect(problems(requestIntakeBody, { ...question, name: '  ', email: 'ann', message: ' ' })).toEqual([
       'name: Please enter your name.',

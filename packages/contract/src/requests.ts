@@ -27,7 +27,11 @@ export const requestIntakeBody = z
       .min(1, 'Please enter your name.')
       .max(100)
       .refine(isSingleLine, singleLineMessage('Your name')),
-    email: z.email('Please enter a valid e-mail address.').trim().max(254),
+    email: z
+      .string('Please enter a valid e-mail address.')
+      .trim()
+      // Trimmed before it is judged: an address a phone's keyboard sent with a space after it is kept.
+      .pipe(z.email('Please enter a valid e-mail address.').max(254)),
     kind: z.enum(REQUEST_KINDS),
     message: z.string().trim().max(4000).default(''),
     footageDate: isoDate.optional(),
