@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../apps/api/src/test/free-port';
 import { plainGet as get } from '../apps/api/src/test/plain-get';
 import { tempDir } from '../apps/api/src/test/temp-dir';
@@ -14,23 +14,17 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Beside the build `npm start` makes (apps/api/dist/server.js), under a name of its own.
 const outfile = path.join(root, 'apps/api/dist', `server-test-${randomUUID()}.js`);
+beforeAll(() => run(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root }), 120_000);
 afterAll(() => Promise.all([outfile, `${outfile}.map`].map((file) => rm(file, { force: true }))));
 
-it('the API builds to JavaScript that plain node runs: it migrates, seeds and answers', async () => {
-  await run(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root });
-  const code = await readFile(outfile, 'utf8');
-  // Our workspace packages are inside; packages from node_modules stay imports.
-  expect(code).not.toMatch(/from ["']@app\//);
-  expect(code).toMatch(/from ["']fastify["']/);
-
-  const port = await freePort();
-  // No loader: if anything needed TypeScript at run time, this would fail.
-  const child = spawn(process.execPath, [outfile], {
+/** The built server on a fresh data directory of its own, as production starts it. */
+function startBuilt(port: number, dataDir: string) {
+  return spawn(process.execPath, [outfile], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
-      DATA_DIR: await tempDir('api-build'),
+      DATA_DIR: dataDir,
       WEB_DIST_DIR: webFixtureDir(),
       NODE_ENV: 'production',
       // In production only configured hosts choose a brand: these are dvr.localhost and the rest.
@@ -39,6 +33,17 @@ it('the API builds to JavaScript that plain node runs: it migrates, seeds and an
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+it('the API builds to JavaScript that plain node runs: it migrates, seeds and answers', async () => {
+  const code = await readFile(outfile, 'utf8');
+  // Our workspace packages are inside; packages from node_modules stay imports.
+  expect(code).not.toMatch(/from ["']@app\//);
+  expect(code).toMatch(/from ["']fastify["']/);
+
+  const port = await freePort();
+  // No loader: if anything needed TypeScript at run time, this would fail.
+  const child = startBuilt(port, await tempDir('api-build'));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -64,6 +69,37 @@ it('the API builds to JavaScript that plain node runs: it migrates, seeds and an
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 300_000);
+
+it('a stop asked for while the server is still starting ends it cleanly once it has started', async () => {
+  const dataDir = await tempDir('api-build-early-stop');
+  const child = startBuilt(await freePort(), dataDir);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  try {
+    // The embedded database's folder appears while the server opens it: well inside its start.
+    const deadline = Date.now() + 120_000;
+    while (
+      !(await access(path.join(dataDir, 'pgdata')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      if (child.exitCode !== null) throw new Error(`the built server exited: ${stderr}`);
+      if (Date.now() > deadline) throw new Error('the built server made no database within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGTERM');
+    // Before, the signal killed the process mid-start (no exit code); now it finishes and stops.
+    expect(await exited).toEqual({ code: 0, signal: null });
   } finally {
     child.kill('SIGKILL');
   }

@@ -11,6 +11,16 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   setHeapGrowth();
+  // Heard from the first moment: the server answers as soon as it listens, a little before its
+  // start has finished, so a stop asked for meanwhile is carried out once it has started (a second
+  // one exits at once) instead of killing the process mid-start.
+  let stopAskedFor: string | undefined;
+  let onStop = (reason: string) => {
+    if (stopAskedFor !== undefined) process.exit(1);
+    stopAskedFor = reason;
+  };
+  process.on('SIGTERM', (signal) => onStop(signal));
+  process.on('SIGINT', (signal) => onStop(signal));
   let server: RunningServer;
   try {
     const env = await loadEnv();
@@ -50,8 +60,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  onStop = stop;
+  if (stopAskedFor !== undefined) stop(stopAskedFor);
   // Started by scripts/start.mjs: if it dies without passing a signal on, stop as if told to.
   if (process.send) {
     process.on('disconnect', () => stop('Parent process gone'));
