@@ -7,6 +7,7 @@ import {
   type Nation,
   nationLabels,
 } from './bank-holidays';
+import { easterSunday } from './test/easter';
 
 // Every listed day checked against the rules that make the UK's bank holidays, worked out here
 // without the list: GOV.UK, https://www.gov.uk/bank-holidays, and the Banking and Financial
@@ -17,24 +18,6 @@ const DAY_MS = 86_400_000;
 const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const isWeekend = (date: Date) => date.getUTCDay() === 0 || date.getUTCDay() === 6;
-
-/** Easter Sunday by the anonymous Gregorian algorithm (Meeus). */
-function easterSunday(year: number): Date {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  return utc(year, month, ((h + l - 7 * m + 114) % 31) + 1);
-}
 
 const firstMonday = (year: number, month: number) => {
   const first = utc(year, month, 1);
