@@ -44,7 +44,7 @@ function textParameter(value: unknown): string | null {
 function pglitePrepared(pglite: PGlite) {
   const parsed = new Set<string>();
   const { serialize } = protocol;
-  return async (name: string, sql: string, params: readonly unknown[]): Promise<Row[]> =>
+  const run = async (name: string, sql: string, params: readonly unknown[]): Promise<Row[]> =>
     pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
@@ -64,10 +64,25 @@ function pglitePrepared(pglite: PGlite) {
         return (parse.parseResults(messages, pglite.parsers)[0]?.rows ?? []) as Row[];
       }),
     );
+  /** Drops every prepared statement, so the next call of each name is parsed again (nothing may be under way). */
+  const deallocateAll = async () => {
+    await pglite.exec('deallocate all');
+    parsed.clear();
+  };
+  return { run, deallocateAll };
+}
+
+export interface PgliteDb extends Db {
+  pglite: PGlite;
+  /**
+   * Forgets the session's prepared statements, as a new session would have none: for a test
+   * database emptied and handed to the next test (src/test/test-db.ts).
+   */
+  deallocateAll(): Promise<void>;
 }
 
 /** The embedded PostgreSQL (WASM): one connection, so statements run one after another. */
-export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pglite: PGlite }> {
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -85,7 +100,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
       inFlight -= 1;
     }
   };
-  const prepared = pglitePrepared(pglite);
+  const { run: prepared, deallocateAll } = pglitePrepared(pglite);
   // Statements inside a transaction are part of its call, not more waiting ones.
   const inTransaction = <T>(work: () => Promise<T>) => work();
   return {
@@ -103,6 +118,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
       };
     },
     transaction: (fn) => track(() => pglite.transaction((tx) => fn(pgliteQueryable(tx, inTransaction)))),
+    deallocateAll,
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
     poolStats: () =>
       pglite.closed

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
-import type { Db } from '../db/db';
+import { type Db, type Queryable, queryable, type Row } from '../db/db';
 import { migrate, readMigrations } from '../db/migrate';
-import { openPglite } from '../db/pglite';
+import { openPglite, type PgliteDb } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 
 /** The database the API tests run on: `TEST_DB=pglite` (default) or `postgres` with TEST_DATABASE_URL. */
@@ -51,9 +51,136 @@ async function buildPgliteTemplate(): Promise<Blob> {
   }
 }
 
+// Opening a database from the template still costs about a second here, and the API suite opens
+// several hundred; emptying a used one costs a few milliseconds. So a database a test has closed is
+// emptied back to the template's state and handed to the next test of the same worker, unless the
+// test changed its schema (a trigger of its own, say): then it is thrown away. What a test sees is
+// the same as a fresh copy of the template: the same tables, every one empty but the record of
+// migrations, identities starting again at 1, no advisory lock or setting left over.
+
+/** The one table the template holds rows in: the migrations already applied. */
+const KEPT_TABLE = 'schema_migrations';
+
+/** A digest of everything a test could change in the schema, and of the migrations recorded. */
+const SCHEMA_FINGERPRINT = `
+  select md5(string_agg(item, E'\\n' order by item)) as fingerprint from (
+    select 'r ' || c.relname || ' ' || c.relkind::text || ' ' || coalesce((
+      select string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull
+          || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), ''), ', ' order by a.attnum)
+      from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '')
+    from pg_class c where c.relnamespace = 'public'::regnamespace
+    union all select 'f ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
+    from pg_proc p where p.pronamespace = 'public'::regnamespace
+    union all select 't ' || tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text
+    from pg_trigger where not tgisinternal
+    union all select 'k ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+    from pg_constraint where connamespace = 'public'::regnamespace
+    union all select 'm ' || count(*) || ' ' || coalesce(max(name), '') from ${KEPT_TABLE}
+  ) items (item)`;
+
+async function schemaFingerprint(db: Queryable): Promise<string> {
+  return (await db.one<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).fingerprint;
+}
+
+/** Every table but the record of migrations, emptied, with their identities starting again. */
+async function emptyTables(db: Queryable): Promise<void> {
+  const tables = await db.query<{ name: string }>(
+    `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> $1`,
+    [KEPT_TABLE],
+  );
+  await db.exec(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`);
+}
+
+/** How long a closing test's own calls may take to finish before its database is thrown away. */
+const SETTLE_MS = 5_000;
+
+let templateFingerprint: Promise<string> | undefined;
+const idlePglites: PgliteDb[] = [];
+/** More idle ones than tests that hold two or three at once would only take memory. */
+const MAX_IDLE_PGLITES = 3;
+
+/** Empties a PGlite a test has closed and keeps it for the next test, or closes it for good. */
+async function returnPglite(db: PgliteDb, settled: boolean): Promise<void> {
+  try {
+    if (settled && idlePglites.length < MAX_IDLE_PGLITES) {
+      const fingerprint = await schemaFingerprint(db);
+      if (fingerprint === (await templateFingerprint)) {
+        await db.exec('reset all; select pg_advisory_unlock_all();');
+        await db.deallocateAll();
+        await emptyTables(db);
+        idlePglites.push(db);
+        return;
+      }
+    }
+  } catch {
+    // A database that cannot be emptied is not handed on.
+  }
+  await db.close();
+}
+
+/**
+ * The caller's view of a pooled PGlite: once closed it refuses every call as a closed PGlite does,
+ * so a late call of a closed app never reaches the next test's data; closing waits for the calls
+ * under way and stops what was listening.
+ */
+function leasePglite(db: PgliteDb): Db {
+  let closed: Promise<void> | undefined;
+  const underWay = new Set<Promise<unknown>>();
+  const stops = new Set<() => Promise<void>>();
+  const dump = db.dumpDataDir?.bind(db);
+  const guard = <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('PGlite is closed'));
+    const call = work();
+    underWay.add(call);
+    const forget = () => underWay.delete(call);
+    call.then(forget, forget);
+    return call;
+  };
+  return {
+    kind: db.kind,
+    query: (sql, params) => guard(() => db.query(sql, params)),
+    one: (sql, params) => guard(() => db.one(sql, params)),
+    maybeOne: (sql, params) => guard(() => db.maybeOne(sql, params)),
+    exec: (sql) => guard(() => db.exec(sql)),
+    prepared: (name, sql, params) => guard(() => db.prepared(name, sql, params)),
+    transaction: (fn, options) => guard(() => db.transaction(fn, options)),
+    async listen(channel, handlers) {
+      const stop = await guard(() => db.listen(channel, handlers));
+      let stopped: Promise<void> | undefined;
+      const once = () => {
+        stopped ??= stop();
+        stops.delete(once);
+        return stopped;
+      };
+      stops.add(once);
+      return once;
+    },
+    ...(dump ? { dumpDataDir: () => guard(dump) } : {}),
+    poolStats: () => (closed ? { total: 0, idle: 0, waiting: 0 } : db.poolStats()),
+    close() {
+      closed ??= (async () => {
+        const calls = Promise.allSettled([...underWay]).then(() => true);
+        const settled = await Promise.race([
+          calls,
+          new Promise<false>((r) => setTimeout(r, SETTLE_MS, false)),
+        ]);
+        for (const stop of [...stops]) await stop().catch(() => undefined);
+        await returnPglite(db, settled);
+      })();
+      return closed;
+    },
+  };
+}
+
 async function createPgliteTestDb(): Promise<Db> {
+  const idle = idlePglites.pop();
+  if (idle) return leasePglite(idle);
   pgliteTemplate ??= buildPgliteTemplate();
-  return openPglite({ loadDataDir: await pgliteTemplate });
+  const db = await openPglite({ loadDataDir: await pgliteTemplate });
+  templateFingerprint ??= schemaFingerprint(db);
+  await templateFingerprint;
+  return leasePglite(db);
 }
 
 const TEMPLATE_LOCK_KEY = 7_310_482_002;
@@ -133,20 +260,110 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+// As with PGlite, a database a test has closed is emptied and handed to the next test of the same
+// process instead of being dropped and copied again. Its name carries the process id, so databases
+// a finished run left idle are dropped by the next one.
+const POOLED_PREFIX = 'test_pool_';
+const MAX_IDLE_POSTGRES = 3;
+const idlePostgres: string[] = [];
+let postgresFingerprint: Promise<string> | undefined;
+let leftoversDropped: Promise<void> | undefined;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drops the pooled databases of test processes that have ended. */
+async function dropLeftovers(): Promise<void> {
+  await withAdmin(
+    async (admin) => {
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'test\\_pool\\_%'",
+      );
+      for (const { datname } of rows) {
+        const pid = Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
+        if (!isRunning(pid)) await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+    },
+    { lock: false },
+  );
+}
+
+/** Runs `fn` on one connection of the named database, with this module's queryable view of it. */
+async function withDatabase<T>(name: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl(name) });
+  await client.connect();
+  try {
+    const db = queryable(
+      async (sql, params) => (await client.query<Row>(sql, params ? [...params] : undefined)).rows,
+      async (sql) => {
+        await client.query(sql);
+      },
+    );
+    return await fn(db);
+  } finally {
+    await client.end();
+  }
+}
+
+async function newPooledDatabase(): Promise<string> {
+  postgresTemplate ??= ensurePostgresTemplate();
+  const template = await postgresTemplate;
+  leftoversDropped ??= dropLeftovers();
+  await leftoversDropped;
+  const name = `${POOLED_PREFIX}${process.pid}_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`), { lock: true });
+  postgresFingerprint ??= withDatabase(name, schemaFingerprint);
+  await postgresFingerprint;
+  return name;
+}
+
+/** Empties a database a test has closed and keeps it for the next test, or drops it. */
+async function returnPostgres(name: string): Promise<void> {
+  try {
+    if (idlePostgres.length < MAX_IDLE_POSTGRES) {
+      const kept = await withDatabase(name, async (db) => {
+        // Sessions left behind (a listener, a second pool) end first, with their advisory locks.
+        await db.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        if ((await schemaFingerprint(db)) !== (await postgresFingerprint)) return false;
+        await emptyTables(db);
+        return true;
+      });
+      if (kept) {
+        idlePostgres.push(name);
+        return;
+      }
+    }
+  } catch {
+    // A database that cannot be emptied is not handed on.
+  }
+  await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`), { lock: false });
+}
+
 async function createPostgresTestDb(): Promise<Db> {
-  const database = await createPostgresTestDatabase();
-  const db = openPostgres({ connectionString: database.url, max: 5 });
+  const name = idlePostgres.pop() ?? (await newPooledDatabase());
+  const db = openPostgres({ connectionString: databaseUrl(name), max: 5 });
   let closed: Promise<void> | undefined;
   return {
     ...db,
     close() {
-      closed ??= db.close().then(() => database.drop());
+      closed ??= db.close().then(() => returnPostgres(name));
       return closed;
     },
   };
 }
 
-/** A fresh, migrated database of its own for the caller; `close()` discards it. */
+/**
+ * A migrated database of its own for the caller, as fresh as a copy of the template; `close()`
+ * empties it for the next test of this process (or discards it).
+ */
 export function createTestDb(): Promise<Db> {
   return testDbKind() === 'postgres' ? createPostgresTestDb() : createPgliteTestDb();
 }
