@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { type Db, type Queryable, queryable, type Row } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { migrate, readMigrations } from '../db/migrate';
 import { openPglite, type PgliteDb } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
@@ -92,6 +92,13 @@ async function emptyTables(db: Queryable): Promise<void> {
   await db.exec(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`);
 }
 
+/** Empties `db` back to the template's state; false (nothing emptied) when a test changed its schema. */
+async function emptiedLikeTemplate(db: Queryable, template: Promise<string> | undefined): Promise<boolean> {
+  if ((await schemaFingerprint(db)) !== (await template)) return false;
+  await emptyTables(db);
+  return true;
+}
+
 /** How long a closing test's own calls may take to finish before its database is thrown away. */
 const SETTLE_MS = 5_000;
 
@@ -103,15 +110,15 @@ const MAX_IDLE_PGLITES = 3;
 /** Empties a PGlite a test has closed and keeps it for the next test, or closes it for good. */
 async function returnPglite(db: PgliteDb, settled: boolean): Promise<void> {
   try {
-    if (settled && idlePglites.length < MAX_IDLE_PGLITES) {
-      const fingerprint = await schemaFingerprint(db);
-      if (fingerprint === (await templateFingerprint)) {
-        await db.exec('reset all; select pg_advisory_unlock_all();');
-        await db.deallocateAll();
-        await emptyTables(db);
-        idlePglites.push(db);
-        return;
-      }
+    if (
+      settled &&
+      idlePglites.length < MAX_IDLE_PGLITES &&
+      (await emptiedLikeTemplate(db, templateFingerprint))
+    ) {
+      await db.exec('reset all; select pg_advisory_unlock_all();');
+      await db.deallocateAll();
+      idlePglites.push(db);
+      return;
     }
   } catch {
     // A database that cannot be emptied is not handed on.
@@ -160,11 +167,14 @@ function leasePglite(db: PgliteDb): Db {
     poolStats: () => (closed ? { total: 0, idle: 0, waiting: 0 } : db.poolStats()),
     close() {
       closed ??= (async () => {
-        const calls = Promise.allSettled([...underWay]).then(() => true);
+        let timer: NodeJS.Timeout | undefined;
         const settled = await Promise.race([
-          calls,
-          new Promise<false>((r) => setTimeout(r, SETTLE_MS, false)),
+          Promise.allSettled([...underWay]).then(() => true),
+          new Promise<false>((r) => {
+            timer = setTimeout(r, SETTLE_MS, false);
+          }),
         ]);
+        clearTimeout(timer);
         for (const stop of [...stops]) await stop().catch(() => undefined);
         await returnPglite(db, settled);
       })();
@@ -243,13 +253,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated PostgreSQL database (TEST_DATABASE_URL's server), copied from the template. */
-export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+/** A new database copied from the migrated template, named `prefix` and a random suffix. */
+async function copyTemplate(prefix: string): Promise<string> {
   postgresTemplate ??= ensurePostgresTemplate();
   const template = await postgresTemplate;
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   // Copying a template fails while another session is connected to it, so creations queue too.
   await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`), { lock: true });
+  return name;
+}
+
+/** A fresh, migrated PostgreSQL database (TEST_DATABASE_URL's server), copied from the template. */
+export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+  const name = await copyTemplate('test_');
   return {
     url: databaseUrl(name),
     async drop() {
@@ -283,7 +299,8 @@ async function dropLeftovers(): Promise<void> {
   await withAdmin(
     async (admin) => {
       const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'test\\_pool\\_%'",
+        'select datname from pg_database where starts_with(datname, $1)',
+        [POOLED_PREFIX],
       );
       for (const { datname } of rows) {
         const pid = Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
@@ -294,30 +311,20 @@ async function dropLeftovers(): Promise<void> {
   );
 }
 
-/** Runs `fn` on one connection of the named database, with this module's queryable view of it. */
+/** Runs `fn` on one connection of the named database. */
 async function withDatabase<T>(name: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl(name) });
-  await client.connect();
+  const db = openPostgres({ connectionString: databaseUrl(name), max: 1 });
   try {
-    const db = queryable(
-      async (sql, params) => (await client.query<Row>(sql, params ? [...params] : undefined)).rows,
-      async (sql) => {
-        await client.query(sql);
-      },
-    );
     return await fn(db);
   } finally {
-    await client.end();
+    await db.close();
   }
 }
 
 async function newPooledDatabase(): Promise<string> {
-  postgresTemplate ??= ensurePostgresTemplate();
-  const template = await postgresTemplate;
   leftoversDropped ??= dropLeftovers();
   await leftoversDropped;
-  const name = `${POOLED_PREFIX}${process.pid}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`), { lock: true });
+  const name = await copyTemplate(`${POOLED_PREFIX}${process.pid}_`);
   postgresFingerprint ??= withDatabase(name, schemaFingerprint);
   await postgresFingerprint;
   return name;
@@ -332,9 +339,7 @@ async function returnPostgres(name: string): Promise<void> {
         await db.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         );
-        if ((await schemaFingerprint(db)) !== (await postgresFingerprint)) return false;
-        await emptyTables(db);
-        return true;
+        return emptiedLikeTemplate(db, postgresFingerprint);
       });
       if (kept) {
         idlePostgres.push(name);
