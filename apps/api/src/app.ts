@@ -14,6 +14,7 @@ import { newAdminToken } from './cli/server-info';
 import type { Db } from './db/db';
 import type { ResolvedEnv } from './env';
 import { createLogging, OneLinePerRequest } from './lib/logger';
+import { PageReads } from './lib/page-reads';
 import { connectionOptions, MAX_CONNECTIONS } from './lib/server-limits';
 import { createStorage, type FileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
@@ -101,6 +102,7 @@ export async function buildApp({ env, db, logger, publicReads, clock }: BuildApp
   app.decorate('storage', createStorage(env.storage, env.dataDir));
   app.decorate('clock', clock ?? (() => new Date()));
   app.decorate('closeLogs', logging?.close ?? (async () => undefined));
+  app.decorate('pageReads', new PageReads());
   registerRequestId(app);
   registerShutdownSignal(app);
   registerMetrics(app);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { Queryable } from '../db/db';
 import { clientKey } from '../lib/client-address';
 import { HttpError } from '../lib/http-error';
+import type { PageReadAnswer } from '../lib/page-reads';
 import { TokenBuckets } from './token-bucket';
 
 declare module 'fastify' {
@@ -159,17 +160,43 @@ function accountOf(
 }
 
 /**
- * Counts a public read of the caller's address in this instance's memory, refusing it (429 with
- * Retry-After) when its bucket is empty. No database work either way.
+ * Takes a public read of the caller's address from this instance's memory: 0 when it may go on,
+ * else the seconds until its bucket has one again. No database work either way.
  */
+function publicReadWait(request: FastifyRequest, limit: Pick<RouteLimit, 'name' | 'perAddress'>): number {
+  if (request.server.env.rateLimits === 'off') return 0;
+  const waitMs = request.server.publicReads.take(`${limit.name}:${clientOf(request)}`, limit.perAddress);
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+}
+
+/** Counts a public read of the caller's address, refusing it (429 with Retry-After) when its bucket is empty. */
 export function takePublicRead(
   request: FastifyRequest,
   reply: FastifyReply,
   limit: Pick<RouteLimit, 'name' | 'perAddress'>,
 ): void {
-  if (request.server.env.rateLimits === 'off') return;
-  const waitMs = request.server.publicReads.take(`${limit.name}:${clientOf(request)}`, limit.perAddress);
-  if (waitMs > 0) refuse(request, reply, 'address', limit.name, waitMs);
+  const seconds = publicReadWait(request, limit);
+  if (seconds > 0) refuse(request, reply, 'address', limit.name, seconds * 1000);
+}
+
+/**
+ * The same count for a read the server render makes in process (lib/page-reads.ts): the 429 its
+ * route would answer, or undefined when the read may go on.
+ */
+export function refusedPageRead(
+  visitor: FastifyRequest,
+  limit: Pick<RouteLimit, 'name' | 'perAddress'>,
+): PageReadAnswer | undefined {
+  const seconds = publicReadWait(visitor, limit);
+  if (seconds === 0) return undefined;
+  visitor.log.warn({ limit: limit.name, scope: 'address' }, 'Rate limit reached');
+  return {
+    status: 429,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ message: rateLimitedError(seconds).message }),
+    surrogateKeys: [],
+    retryAfter: String(seconds),
+  };
 }
 
 async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {

@@ -61,6 +61,28 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     );
   });
 
+  it("a sign page reads its look-up and QR code in process: the API's routes hear only the page", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });
+    const res = await page('signs.localhost', `/sign/${sticker.signRef}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Harbour Watch Ltd<\/h1>/);
+    // The QR code is drawn into the page, from its in-process read.
+    expect(res.body).toMatch(/<svg[^>]*viewBox/);
+    const answered = async (route: string) => {
+      const metrics = await call(t, 'GET', '/api/metrics');
+      const counted = new RegExp(`http_requests_total\\{[^}]*route="${route}"[^}]*\\} (\\d+)`).exec(
+        metrics.body,
+      );
+      return Number(counted?.[1] ?? 0);
+    };
+    expect(await answered('/api/stickers/search/:term')).toBe(0);
+    expect(await answered('/api/signs/:signRef/qr.svg')).toBe(0);
+    // The same look-up asked by a browser is a request the API counts.
+    expect((await call(t, 'GET', `/api/stickers/search/${sticker.signRef}`)).statusCode).toBe(200);
+    expect(await answered('/api/stickers/search/:term')).toBe(1);
+  });
+
   it("the first visitors at once each get the sign's page drawn with its data, not a failed look-up", async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd', siteName: 'Quay car park' });

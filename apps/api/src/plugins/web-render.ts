@@ -64,10 +64,25 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
  */
 const visitor = new AsyncLocalStorage<RenderVisit>();
 
+/** Notes a data read's answer on the render it belongs to: its surrogate keys, and its failure if worst so far. */
+function noteAnswer(
+  visit: RenderVisit,
+  status: number,
+  keys: Iterable<string>,
+  retryAfter: string | undefined,
+) {
+  for (const key of keys) visit.surrogateKeys.add(key);
+  if (status < 400) return;
+  const worst = visit.dataFailure;
+  if (!worst || severity(status) > severity(worst.status)) visit.dataFailure = { status, retryAfter };
+}
+
 /**
- * The web app's server renderer, or undefined when the build has none. Its API calls come back to
- * this server in-process (`inject`), as the page's visitor: same host, same client address, so
- * every rule, limit and count of the API applies to them as to the browser's own calls.
+ * The web app's server renderer, or undefined when the build has none. Its API calls are answered
+ * in this process, as the page's visitor (same brand, same client address, so every rule, limit
+ * and count of the API applies to them as to the browser's own calls): a read the API offers to
+ * pages (`app.pageReads`: a sign's look-up and QR code) is called directly, without a request or
+ * reply; any other call goes through the route by `inject`.
  */
 export async function loadRenderer(app: FastifyInstance, distDir: string): Promise<RenderPage | undefined> {
   const entry = path.join(distDir, '.ssr', 'entry-server.js');
@@ -82,29 +97,36 @@ export async function loadRenderer(app: FastifyInstance, distDir: string): Promi
     if (!visit) throw new Error('an API call outside a page render');
     const { request } = visit;
     const target = new URL(url, 'http://in-process');
+    const method = init.method ?? 'GET';
+    if (method === 'GET' && init.body == null && target.search === '') {
+      const read = await app.pageReads.answer(request, target.pathname);
+      if (read) {
+        noteAnswer(visit, read.status, read.surrogateKeys, read.retryAfter);
+        return new Response(read.body, {
+          status: read.status,
+          headers: { 'content-type': read.contentType },
+        });
+      }
+    }
     // The visitor's own Host header (its brand), never a forwarded one.
     const headers: Record<string, string> = { host: request.headers.host ?? '' };
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
     const reply = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: method as 'GET',
       url: `${target.pathname}${target.search}`,
       headers,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
       remoteAddress: request.ip,
     });
-    for (const key of surrogateKeysOf(reply.headers[SURROGATE_KEY])) visit.surrogateKeys.add(key);
-    if (reply.statusCode >= 400) {
-      const worst = visit.dataFailure;
-      if (!worst || severity(reply.statusCode) > severity(worst.status)) {
-        const retryAfter = reply.headers['retry-after'];
-        visit.dataFailure = {
-          status: reply.statusCode,
-          retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
-        };
-      }
-    }
+    const retryAfter = reply.headers['retry-after'];
+    noteAnswer(
+      visit,
+      reply.statusCode,
+      surrogateKeysOf(reply.headers[SURROGATE_KEY]),
+      retryAfter === undefined ? undefined : String(retryAfter),
+    );
     const replyHeaders = new Headers();
     for (const [name, value] of Object.entries(reply.headers)) {
       if (value === undefined) continue;

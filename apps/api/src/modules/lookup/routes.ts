@@ -9,18 +9,31 @@ import {
   signLookupParams,
   signLookupReply,
 } from '@app/contract/lookup';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandKey, SEARCH_KEY, SIGNS_KEY, tagReply } from '../../lib/cdn-keys';
 import { HttpError } from '../../lib/http-error';
 import { publicCache } from '../../lib/public-cache';
 import { lookupLimits } from '../../limits';
-import { clientOf, rateLimit } from '../../plugins/rate-limit';
+import { clientOf, rateLimit, refusedPageRead } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['lookup'];
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const foundSign = async (term: string) => {
+    const found = await app.findSign(term);
+    if (!found) throw new HttpError(404, lookupMessages.notFound);
+    return found;
+  };
+  // Filed under the sign, its site and company, so a change to any of them purges it (0054).
+  const keysOf = (request: FastifyRequest, found: { keys: readonly string[] }) => [
+    brandKey(request.brand.id),
+    ...found.keys,
+  ];
+
   app.get(
     '/api/stickers/search/:term',
     {
@@ -36,17 +49,24 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await app.findSign(request.params.term);
-      if (!found) throw new HttpError(404, lookupMessages.notFound);
+      const found = await foundSign(request.params.term);
       // Written once per change of the sign (cachedSign), so a repeat costs no serialising or hashing.
       // A string with a JSON type is sent as it is (the route's serialiser is for objects).
-      // Filed under the sign, its site and company, so a change to any of them purges it (0054).
-      return tagReply(reply as FastifyReply, [brandKey(request.brand.id), ...found.keys])
+      return tagReply(reply as FastifyReply, keysOf(request, found))
         .header('etag', found.etag)
-        .type('application/json; charset=utf-8')
+        .type(JSON_TYPE)
         .send(found.body);
     },
   );
+  // The same look-up for a sign's page drawn by the server, in process (lib/page-reads.ts).
+  app.pageReads.add('/api/stickers/search/:term', async (visitor, raw) => {
+    const params = signLookupParams.safeParse(raw);
+    if (!params.success) return undefined;
+    const refused = refusedPageRead(visitor, lookupLimits.search);
+    if (refused) return refused;
+    const found = await foundSign(params.data.term);
+    return { status: 200, contentType: JSON_TYPE, body: found.body, surrogateKeys: keysOf(visitor, found) };
+  });
 
   app.get(
     '/api/lookup/search',

@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { lookupLimits } from '../../limits';
-import { rateLimit } from '../../plugins/rate-limit';
+import { rateLimit, refusedPageRead } from '../../plugins/rate-limit';
 import { qrPng, qrSvg, signPageUrl } from './qr';
 
 const tags = ['signs'];
 const params = z.object({ signRef: z.string().trim().min(1).max(40) });
 // The code of a reference never changes; browsers and proxies may keep it for a day.
 const CACHE = 'public, max-age=86400';
+const SVG_TYPE = 'image/svg+xml';
 
 export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
   // Through the look-up's cache: a sign page drawn by the server asks for its code right after
@@ -19,6 +20,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw new HttpError(404, lookupMessages.notFound);
     return found.sign;
   };
+  const svgOf = async (term: string) => qrSvg(signPageUrl(app.env, (await signOf(term)).signRef));
 
   app.get(
     '/api/signs/:signRef/qr.svg',
@@ -33,11 +35,18 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const sign = await signOf(request.params.signRef);
-      const svg = await qrSvg(signPageUrl(app.env, sign.signRef));
-      return reply.header('cache-control', CACHE).type('image/svg+xml').send(svg);
+      const svg = await svgOf(request.params.signRef);
+      return reply.header('cache-control', CACHE).type(SVG_TYPE).send(svg);
     },
   );
+  // The same code for a sign's page drawn by the server, in process (lib/page-reads.ts).
+  app.pageReads.add('/api/signs/:signRef/qr.svg', async (visitor, raw) => {
+    const given = params.safeParse(raw);
+    if (!given.success) return undefined;
+    const refused = refusedPageRead(visitor, lookupLimits.search);
+    if (refused) return refused;
+    return { status: 200, contentType: SVG_TYPE, body: await svgOf(given.data.signRef), surrogateKeys: [] };
+  });
 
   app.get(
     '/api/signs/:signRef/qr.png',
