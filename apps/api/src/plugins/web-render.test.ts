@@ -83,6 +83,29 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     expect(await answered('/api/stickers/search/:term')).toBe(1);
   });
 
+  it("a DVR model's page reads its content in process: the content routes hear nothing", async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    await contentSeed().run(t.db, t.env);
+    const res = await page('dvr.localhost', '/dvrs/AL-8CH-H5');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Alien AL-8CH-H5 8-channel hybrid DVR<\/h1>/);
+    const metrics = (await call(t, 'GET', '/api/metrics')).body;
+    expect(metrics).not.toMatch(/http_requests_total\{[^}]*route="\/api\/dvrs/);
+    // An unknown model is the page's 404, read the same way.
+    const unknown = await page('dvr.localhost', '/dvrs/NO-SUCH-MODEL');
+    expect(unknown.statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/metrics')).body).not.toMatch(
+      /http_requests_total\{[^}]*route="\/api\/dvrs/,
+    );
+    // Asked by a browser, the same call is a request the API counts.
+    expect(
+      (await call(t, 'GET', '/api/dvrs/AL-8CH-H5', { headers: { host: 'dvr.localhost' } })).statusCode,
+    ).toBe(200);
+    expect((await call(t, 'GET', '/api/metrics')).body).toMatch(
+      /http_requests_total\{[^}]*route="\/api\/dvrs\/:dvrName"[^}]*\} 1/,
+    );
+  });
+
   it("the first visitors at once each get the sign's page drawn with its data, not a failed look-up", async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd', siteName: 'Quay car park' });

@@ -1,3 +1,4 @@
+import type { BrandId } from '@app/brands';
 import { idParams } from '@app/contract/accounts';
 import {
   dvrDetail,
@@ -21,6 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { matchesEtag, publicCache } from '../../lib/public-cache';
+import { publicReadLimit } from '../../limits';
+import { refusedPageRead } from '../../plugins/rate-limit';
 import * as service from './service';
 
 /**
@@ -73,8 +76,23 @@ async function revalidated<T>(
 class NotModified extends Error {}
 
 const tags = ['content'];
-const notFoundReply = { 404: errorReplySchema };
 const nameParam = z.string().min(1).max(100);
+const noParams = z.object({});
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One GET of the content API: its documentation, its checks and what it reads. */
+interface ContentCall<P extends z.ZodObject> {
+  path: string;
+  summary: string;
+  /** The path's parameters (`noParams` for none). */
+  params: P;
+  /** The reply's shape: checked, and stripped of anything else, before it is sent. */
+  reply: z.core.$ZodType;
+  /** The message of its 404; a list (`listing`) is never missing, so documents none. */
+  notFound: string;
+  listing?: true;
+  load: (brand: BrandId, params: z.output<P>) => Promise<unknown>;
+}
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -85,222 +103,160 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
-  app.get(
-    '/api/dvrintro',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'The introduction of the DVR range',
-        response: { 200: dvrIntroReply, ...notFoundReply },
+  /**
+   * Serves `call` as a route, and as a read the server render makes in process for a page that
+   * shows it (lib/page-reads.ts): the same public-read count, the same check of the reply and the
+   * same 404, without the ETag a page's own read has no use for.
+   */
+  const serve = <P extends z.ZodObject>(call: ContentCall<P>) => {
+    const hasParams = Object.keys(call.params.shape).length > 0;
+    app.get(
+      call.path,
+      {
+        config: { auth: 'public', publicCache: publicCache.content },
+        schema: {
+          tags,
+          summary: call.summary,
+          ...(hasParams ? { params: call.params } : {}),
+          response: call.listing ? { 200: call.reply } : { 200: call.reply, 404: errorReplySchema },
+        },
       },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.document, () => service.dvrIntro(db, request.brand.id)),
-  );
+      (request, reply) =>
+        revalidated(request, reply, call.notFound, () =>
+          call.load(request.brand.id, request.params as z.output<P>),
+        ),
+    );
+    app.pageReads.add(call.path, async (visitor, raw) => {
+      const given = call.params.safeParse(raw);
+      if (!given.success) return undefined;
+      const refused = refusedPageRead(visitor, publicReadLimit);
+      if (refused) return refused;
+      const body = await call.load(visitor.brand.id, given.data);
+      if (body === undefined) throw new HttpError(404, call.notFound);
+      return {
+        status: 200,
+        contentType: JSON_TYPE,
+        body: JSON.stringify(z.parse(call.reply, body)),
+        surrogateKeys: [],
+      };
+    });
+  };
 
-  app.get(
-    '/api/dvrs',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'The DVR models, in display order (each with dvrName)',
-        response: { 200: dvrListReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.dvr, () => service.dvrs(db, request.brand.id)),
-  );
-
-  app.get(
-    '/api/dvrs/:dvrName',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'One DVR model: pictures, specification and downloads',
-        params: z.object({ dvrName: nameParam }),
-        response: { 200: dvrDetail, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.dvr, () =>
-        service.dvr(db, request.brand.id, request.params.dvrName),
-      ),
-  );
-
-  app.get(
-    '/api/support',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'Technical support: numbers, hours and answers',
-        response: { 200: supportReply, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.document, () => service.support(db, request.brand.id)),
-  );
-
-  app.get(
-    '/api/products',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: "The brand's products, in display order (each with title)",
-        response: { 200: productListReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.product, () => service.products(db, request.brand.id)),
-  );
-
-  app.get(
-    '/api/products/:name',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'One product: pictures, specification and downloads',
-        params: z.object({ name: nameParam }),
-        response: { 200: productDetail, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.product, () =>
-        service.product(db, request.brand.id, request.params.name),
-      ),
-  );
-
-  app.get(
-    '/api/resources',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'Manuals, datasheets, firmware and software, by type',
-        response: { 200: resourceListReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.resources, () => service.resources(db, request.brand.id)),
-  );
-
-  app.get(
-    '/api/resources/:contentType',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'The resources of one type (manuals, datasheets, guides, firmware, software)',
-        params: z.object({ contentType: nameParam }),
-        response: { 200: resourceGroup, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.resources, () =>
-        service.resource(db, request.brand.id, request.params.contentType),
-      ),
-  );
-
-  app.get(
-    '/api/pages/:slug',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'A content page (home for /) with the resources, products and downloads it lists',
-        params: z.object({ slug: nameParam }),
-        response: { 200: pageReply, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.page, () =>
-        service.page(db, request.brand.id, request.params.slug),
-      ),
-  );
-
-  app.get(
-    '/api/message/category',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'Voice message categories with their subcategories',
-        response: { 200: messageCategoryListReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.category, () =>
-        service.messageCategories(db, request.brand.id),
-      ),
-  );
-
-  app.get(
-    '/api/message/route',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'The voice message menu: id, title and subcategories of each category',
-        response: { 200: messageRouteReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.category, () => service.messageRoute(db, request.brand.id)),
-  );
-
-  app.get(
-    '/api/message/category/:id',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'A voice message category, each subcategory with its messages',
-        params: idParams,
-        response: { 200: messageCategoryReply, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.category, () =>
-        service.messageCategory(db, request.brand.id, request.params.id),
-      ),
-  );
-
-  app.get(
-    '/api/message/subcategory/:id',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'A voice message subcategory with its messages',
-        params: idParams,
-        response: { 200: messageSubcategoryReply, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.subcategory, () =>
-        service.messageSubcategory(db, request.brand.id, request.params.id),
-      ),
-  );
-
-  app.get(
-    '/api/message/:id',
-    {
-      config: { auth: 'public', publicCache: publicCache.content },
-      schema: {
-        tags,
-        summary: 'One voice message: what it says and its recording',
-        params: idParams,
-        response: { 200: messageReply, ...notFoundReply },
-      },
-    },
-    (request, reply) =>
-      revalidated(request, reply, contentNotFound.message, () =>
-        service.message(db, request.brand.id, request.params.id),
-      ),
-  );
+  serve({
+    path: '/api/dvrintro',
+    summary: 'The introduction of the DVR range',
+    params: noParams,
+    reply: dvrIntroReply,
+    notFound: contentNotFound.document,
+    load: (brand) => service.dvrIntro(db, brand),
+  });
+  serve({
+    path: '/api/dvrs',
+    summary: 'The DVR models, in display order (each with dvrName)',
+    params: noParams,
+    reply: dvrListReply,
+    notFound: contentNotFound.dvr,
+    listing: true,
+    load: (brand) => service.dvrs(db, brand),
+  });
+  serve({
+    path: '/api/dvrs/:dvrName',
+    summary: 'One DVR model: pictures, specification and downloads',
+    params: z.object({ dvrName: nameParam }),
+    reply: dvrDetail,
+    notFound: contentNotFound.dvr,
+    load: (brand, { dvrName }) => service.dvr(db, brand, dvrName),
+  });
+  serve({
+    path: '/api/support',
+    summary: 'Technical support: numbers, hours and answers',
+    params: noParams,
+    reply: supportReply,
+    notFound: contentNotFound.document,
+    load: (brand) => service.support(db, brand),
+  });
+  serve({
+    path: '/api/products',
+    summary: "The brand's products, in display order (each with title)",
+    params: noParams,
+    reply: productListReply,
+    notFound: contentNotFound.product,
+    listing: true,
+    load: (brand) => service.products(db, brand),
+  });
+  serve({
+    path: '/api/products/:name',
+    summary: 'One product: pictures, specification and downloads',
+    params: z.object({ name: nameParam }),
+    reply: productDetail,
+    notFound: contentNotFound.product,
+    load: (brand, { name }) => service.product(db, brand, name),
+  });
+  serve({
+    path: '/api/resources',
+    summary: 'Manuals, datasheets, firmware and software, by type',
+    params: noParams,
+    reply: resourceListReply,
+    notFound: contentNotFound.resources,
+    listing: true,
+    load: (brand) => service.resources(db, brand),
+  });
+  serve({
+    path: '/api/resources/:contentType',
+    summary: 'The resources of one type (manuals, datasheets, guides, firmware, software)',
+    params: z.object({ contentType: nameParam }),
+    reply: resourceGroup,
+    notFound: contentNotFound.resources,
+    load: (brand, { contentType }) => service.resource(db, brand, contentType),
+  });
+  serve({
+    path: '/api/pages/:slug',
+    summary: 'A content page (home for /) with the resources, products and downloads it lists',
+    params: z.object({ slug: nameParam }),
+    reply: pageReply,
+    notFound: contentNotFound.page,
+    load: (brand, { slug }) => service.page(db, brand, slug),
+  });
+  serve({
+    path: '/api/message/category',
+    summary: 'Voice message categories with their subcategories',
+    params: noParams,
+    reply: messageCategoryListReply,
+    notFound: contentNotFound.category,
+    listing: true,
+    load: (brand) => service.messageCategories(db, brand),
+  });
+  serve({
+    path: '/api/message/route',
+    summary: 'The voice message menu: id, title and subcategories of each category',
+    params: noParams,
+    reply: messageRouteReply,
+    notFound: contentNotFound.category,
+    listing: true,
+    load: (brand) => service.messageRoute(db, brand),
+  });
+  serve({
+    path: '/api/message/category/:id',
+    summary: 'A voice message category, each subcategory with its messages',
+    params: idParams,
+    reply: messageCategoryReply,
+    notFound: contentNotFound.category,
+    load: (brand, { id }) => service.messageCategory(db, brand, id),
+  });
+  serve({
+    path: '/api/message/subcategory/:id',
+    summary: 'A voice message subcategory with its messages',
+    params: idParams,
+    reply: messageSubcategoryReply,
+    notFound: contentNotFound.subcategory,
+    load: (brand, { id }) => service.messageSubcategory(db, brand, id),
+  });
+  serve({
+    path: '/api/message/:id',
+    summary: 'One voice message: what it says and its recording',
+    params: idParams,
+    reply: messageReply,
+    notFound: contentNotFound.message,
+    load: (brand, { id }) => service.message(db, brand, id),
+  });
 };
