@@ -7,6 +7,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppFrame } from './app/app-frame';
+import { signedOutNavQueries } from './app/layout/nav-sources';
 import { appRoutes } from './app/routes';
 import { loadRouteGroup } from './brands/route-groups';
 import { BrandProvider } from './lib/brand';
@@ -22,8 +23,11 @@ const RENDER_TIMEOUT_MS = 10_000;
 const MAX_DATA_ROUNDS = 3;
 
 export type RenderResult =
-  /** The page's markup for #root and its data (JSON) for the browser's query cache. */
-  | { kind: 'page'; html: string; data: string }
+  /**
+   * The page's markup for #root and its data (JSON) for the browser's query cache; `draws`: how
+   * many times it was drawn (1 when its routes loaded all it shows before the drawing).
+   */
+  | { kind: 'page'; html: string; data: string; draws: number }
   | { kind: 'redirect'; location: string }
   /** Not drawn here (a signed-in page, an unknown path): the browser draws it. */
   | { kind: 'client' };
@@ -117,11 +121,17 @@ export async function render(url: URL): Promise<RenderResult> {
   }
 
   const queryClient = createQueryClient();
+  // The sidebar's links from the content API, beside whatever the page's routes load. One try
+  // each: a failure is drawn as the page draws it, and the browser may try again.
+  const navLoaded = Promise.all(
+    signedOutNavQueries(brand).map((query) => queryClient.prefetchQuery({ ...query, retry: false })),
+  );
   for (const [index, handle] of handles.entries()) {
     const params = context.matches[index]?.params ?? {};
-    const location = await handle.serverLoad?.({ queryClient, params, url });
+    const location = await handle.serverLoad?.({ queryClient, params, url, brandId });
     if (location) return { kind: 'redirect', location };
   }
+  await navLoaded;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const siteLocation = { protocol: url.protocol, hostname: url.hostname, port: url.port };
@@ -142,7 +152,10 @@ export async function render(url: URL): Promise<RenderResult> {
   );
 
   let html = await drawToString(page());
-  for (let round = 1; round < MAX_DATA_ROUNDS; round++) {
+  let draws = 1;
+  // What the drawing asked for that no route loaded: loaded now and drawn again (a page whose
+  // route does not say what it shows costs a second drawing, which the server's timing shows).
+  for (; draws < MAX_DATA_ROUNDS; draws++) {
     const wanted = unloaded(queryClient);
     if (wanted.length === 0) break;
     // One try each: a failure is drawn as the page draws it, and the browser may try again.
@@ -161,5 +174,5 @@ export async function render(url: URL): Promise<RenderResult> {
     query.state.dataUpdatedAt = 0;
     query.state.errorUpdatedAt = 0;
   }
-  return { kind: 'page', html, data: jsonForHtml(data) };
+  return { kind: 'page', html, data: jsonForHtml(data), draws };
 }

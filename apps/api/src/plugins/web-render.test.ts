@@ -106,6 +106,59 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
     );
   });
 
+  it('every public page is drawn once: its routes load all it shows before the drawing', async () => {
+    t = await createTestApp({ env: { webDistDir: webDist } });
+    await contentSeed().run(t.db, t.env);
+    const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });
+    const pages: Record<string, string[]> = {
+      signs: ['/', '/comply', '/faqs', '/contact-us', `/sign/${sticker.signRef}`],
+      dvr: [
+        '/',
+        '/accessories',
+        '/manuals',
+        '/software',
+        '/alien-hybrid',
+        '/dvrs/AL-8CH-H5',
+        '/connect',
+        '/port',
+        '/contact-us',
+      ],
+      nvr: [
+        '/',
+        '/zipvision',
+        '/firmware',
+        '/resources/manuals',
+        '/products/ZV-N4P-4K',
+        '/connect',
+        '/port',
+      ],
+      voice: [
+        '/',
+        '/messages',
+        '/how-to',
+        '/about',
+        '/category/1',
+        '/subcategory/11',
+        '/message/1',
+        '/products/VA-100',
+      ],
+      ipcam: ['/', '/features', '/product', '/download'],
+      anpr: ['/', '/contact-us'],
+      multiplexer: ['/', '/our-brands'],
+    };
+    const drawnMoreThanOnce: string[] = [];
+    for (const [brand, paths] of Object.entries(pages)) {
+      for (const path of paths) {
+        const res = await page(`${brand}.localhost`, path);
+        expect(res.statusCode, `${brand} ${path}`).toBe(200);
+        const timing = String(res.headers['server-timing']);
+        expect(timing, `${brand} ${path}`).toMatch(/^render;dur=[\d.]+;desc="drawn \dx"$/);
+        if (!timing.endsWith('desc="drawn 1x"')) drawnMoreThanOnce.push(`${brand} ${path}: ${timing}`);
+      }
+    }
+    expect(drawnMoreThanOnce).toEqual([]);
+  });
+
   it("the first visitors at once each get the sign's page drawn with its data, not a failed look-up", async () => {
     t = await createTestApp({ env: { webDistDir: webDist } });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd', siteName: 'Quay car park' });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SURROGATE_KEY, surrogateKeysOf } from '../lib/cdn-keys';
 
 export type RenderResult =
-  | { kind: 'page'; html: string; data: string }
+  | { kind: 'page'; html: string; data: string; draws: number }
   | { kind: 'redirect'; location: string }
   | { kind: 'client' };
 

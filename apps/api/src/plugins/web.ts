@@ -367,7 +367,9 @@ export const webRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) 
           request,
           reply,
           drawn,
-          `render;dur=${(performance.now() - started).toFixed(1)}`,
+          // How long the drawing took, and how often the page was drawn (once, when its routes
+          // load all it shows).
+          `render;dur=${(performance.now() - started).toFixed(1)};desc="drawn ${rendered.draws}x"`,
           keep,
         );
       }

@@ -1,4 +1,4 @@
-import type { NavGroup, NavLink, NavSource } from '@app/brands';
+import type { BrandConfig, NavGroup, NavLink, NavSource } from '@app/brands';
 import { useQuery } from '@tanstack/react-query';
 import { contentQuery } from '../../features/catalogue/api/content-query';
 import { useBrand } from '../../lib/brand';
@@ -65,6 +65,17 @@ const sourceLinks: Record<NavSource, SourceLinks> = {
   voiceProducts: { path: '/api/products', entries: productEntries },
   nvrProducts: { path: '/api/products', entries: productEntries },
 };
+
+/**
+ * The content queries of the signed-out menu's sources: what the server loads before it draws a
+ * page of `brand`, so the sidebar is drawn with its links in the one drawing.
+ */
+export function signedOutNavQueries(brand: BrandConfig) {
+  const paths = new Set(
+    brand.navRoute.signedOut.flatMap((group) => (group.source ? [sourceLinks[group.source].path] : [])),
+  );
+  return [...paths].map((path) => contentQuery<unknown>(brand.id, path));
+}
 
 const NO_ENTRIES: NavEntry[] = [];
 const noEntries = () => NO_ENTRIES;

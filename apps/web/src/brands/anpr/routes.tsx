@@ -1,10 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
+import { pagePath } from '../../features/catalogue/api/get-page';
+import { showsContent } from '../../features/catalogue/server-load';
 import { contactUsRoute } from '../../features/contact/contact-route';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
+  {
+    path: '/',
+    element: lazyPage(() => import('./home-page').then((m) => m.HomePage)),
+    handle: showsContent(() => [pagePath('home')]),
+  },
   contactUsRoute,
   ourBrandsRoute,
 ];
