@@ -6,21 +6,29 @@
 // (stryker-js issue 6144). Without it a static mutant runs every test here, switched on before
 // anything is imported.
 import { defineConfig } from 'vitest/config';
+import { lexedMarkdown } from './apps/web/lexed-markdown';
 import { mutationModules } from './stryker.config.mjs';
 
 const moduleName = process.env.MUTATION_MODULE ?? 'contract';
 const chosen = mutationModules[moduleName];
 if (!chosen) throw new Error(`No mutation module named "${moduleName}"`);
 
+const web = chosen.environment === 'jsdom';
+
 export default defineConfig({
+  // The web forms' tests run as the web project runs them (vitest.config.ts): Markdown imported
+  // `?lexed`, a document, the web's setup file.
+  plugins: web ? [lexedMarkdown()] : [],
   test: {
     include: chosen.testFiles,
-    environment: 'node',
+    environment: web ? 'jsdom' : 'node',
+    ...(web ? { setupFiles: ['apps/web/src/test/setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One module graph for all the files of a run (a quarter of the time of one per file). Each
     // mutant's run still loads the modules afresh: Vitest 4.1 stops a run's worker when the run
-    // ends, so a static mutant's schemas are never taken from an earlier mutant's run.
-    isolate: false,
+    // ends, so a static mutant's schemas are never taken from an earlier mutant's run. The web's
+    // files mock modules and share a document, so each keeps a graph of its own, as in `npm test`.
+    isolate: web,
   },
 });
