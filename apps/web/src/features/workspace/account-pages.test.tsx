@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  account,
+  fakeApi,
+  problemsListed,
+  renderPage,
+  signIn,
+} from '../../components/signed-in/test-harness';
 import { CompanyUsersPage } from './company-users-page';
-import { account, fakeApi, problemsListed, renderPage, signIn } from './test-harness';
 import { UpdateDetailsPage } from './update-details-page';
 
 const user = (id: number, userName: string, masterUser: 0 | 1) => ({

@@ -1,13 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  account,
+  fakeApi,
+  renderPage,
+  signIn,
+  site,
+  unpublishedSettings,
+} from '../../components/signed-in/test-harness';
 import { AcceptInvitePage } from './accept-invite-page';
 import { CompanyPage } from './company-page';
 import { CompanyUsersPage } from './company-users-page';
 import { ManageContactPage } from './manage-contact-page';
 import { ManageSignsPage } from './manage-signs-page';
 import { SitePage } from './site-page';
-import { account, fakeApi, renderPage, signIn, site, unpublishedSettings } from './test-harness';
 import { UpdateDetailsPage } from './update-details-page';
 
 // Every workspace form answers a submit with problems as the contact forms do: "There is a

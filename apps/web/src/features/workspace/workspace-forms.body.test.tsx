@@ -1,12 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  account,
+  type Call,
+  fakeApi,
+  renderPage,
+  signIn,
+  site,
+  unpublishedSettings,
+} from '../../components/signed-in/test-harness';
 import { CompanyPage } from './company-page';
 import { CompanyUsersPage } from './company-users-page';
 import { ManageContactPage } from './manage-contact-page';
 import { ManageSignsPage } from './manage-signs-page';
 import { SitePage } from './site-page';
-import { account, type Call, fakeApi, renderPage, signIn, site, unpublishedSettings } from './test-harness';
 import { UpdateDetailsPage } from './update-details-page';
 
 // Each workspace form, filled as a person would: the whole body it sends (every field, under its

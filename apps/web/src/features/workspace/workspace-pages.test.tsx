@@ -1,10 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SignInPromptContext } from '../../lib/sign-in-prompt';
-import { CompanyPage } from './company-page';
-import { ManageContactPage } from './manage-contact-page';
-import { SitePage } from './site-page';
 import {
   account,
   fakeApi,
@@ -13,7 +9,11 @@ import {
   signIn,
   site,
   unpublishedSettings,
-} from './test-harness';
+} from '../../components/signed-in/test-harness';
+import { SignInPromptContext } from '../../lib/sign-in-prompt';
+import { CompanyPage } from './company-page';
+import { ManageContactPage } from './manage-contact-page';
+import { SitePage } from './site-page';
 import { confirmationDue, YourSitesPage } from './your-sites-page';
 
 describe('/your-sites', () => {
