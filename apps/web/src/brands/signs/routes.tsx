@@ -2,6 +2,7 @@ import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
+import { accountRoutes } from '../../features/account/routes';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
 import { contactUsRoute } from '../../features/contact/contact-route';
 import { disclosureLogRoutes } from '../../features/disclosures/log-routes';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
   ...lookupRoutes({ contactForm: RequestFormSlot }),
   ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
   ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...accountRoutes,
   ...disclosureLogRoutes,
   {
     path: '/',

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
-import type { RouteHandle } from '../../lib/route-handle';
-
-const signedIn: RouteHandle = { clientOnly: true };
+import { signedInRoutes } from '../../components/signed-in/signed-in-routes';
 
 /**
  * The operator workspace, spread into the signs brand's routes. Each page's code arrives when it
@@ -25,10 +23,6 @@ const pages = ({ yourSitesLead }: WorkspaceSlots): RouteObject[] => [
     path: '/manage-contact',
     element: lazyPage(() => import('./manage-contact-page').then((m) => m.ManageContactPage)),
   },
-  {
-    path: '/update-details',
-    element: lazyPage(() => import('./update-details-page').then((m) => m.UpdateDetailsPage)),
-  },
   { path: '/company', element: lazyPage(() => import('./company-page').then((m) => m.CompanyPage)) },
   {
     path: '/company-users',
@@ -47,5 +41,4 @@ export interface WorkspaceSlots {
 }
 
 /** Signed-in pages: drawn in the browser, never by the server. */
-export const workspaceRoutes = (slots: WorkspaceSlots): RouteObject[] =>
-  pages(slots).map((route) => ({ ...route, handle: signedIn }));
+export const workspaceRoutes = (slots: WorkspaceSlots): RouteObject[] => signedInRoutes(pages(slots));
