@@ -10,6 +10,7 @@ import { RequestFilesSlot, VisitorFootageSlot } from '../../features/disclosures
 import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
 import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
+import { signsRoutes } from '../../features/signs/routes';
 import { workspaceRoutes } from '../../features/workspace/routes';
 import { loadSignsPage } from './content-sources';
 
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
   ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
   ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
   ...accountRoutes,
+  ...signsRoutes,
   ...disclosureLogRoutes,
   {
     path: '/',

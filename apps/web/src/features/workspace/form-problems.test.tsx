@@ -13,7 +13,6 @@ import { AcceptInvitePage } from './accept-invite-page';
 import { CompanyPage } from './company-page';
 import { CompanyUsersPage } from './company-users-page';
 import { ManageContactPage } from './manage-contact-page';
-import { ManageSignsPage } from './manage-signs-page';
 import { SitePage } from './site-page';
 
 // Every workspace form answers a submit with problems as the contact forms do: "There is a
@@ -164,23 +163,6 @@ describe('the workspace forms: the error summary of the contact forms', () => {
     const { summary, links } = await summaryInFocus();
     expect(links).toEqual([tooCommon]);
     expect(await follow(summary, tooCommon)).toBe(screen.getByLabelText('Password'));
-  });
-
-  it('adding a sticker with both boxes empty', async () => {
-    signIn(false);
-    fakeApi({
-      'GET /api/account': account(0),
-      'GET /api/sites/company/5': [site(1, 'Yard')],
-      'GET /api/stickers/siteid/1': [],
-    });
-    renderPage(<ManageSignsPage />, '/manage-signs');
-    const form = await screen.findByRole('form', { name: 'Add a sticker to Yard' });
-    await userEvent.setup().click(within(form).getByRole('button', { name: 'Add sticker' }));
-    const { summary, links } = await summaryInFocus();
-    expect(links).toEqual(['Please Enter Sign Reference', 'Please Enter Prefix No']);
-    expect(await follow(summary, 'Please Enter Prefix No')).toBe(
-      within(form).getByRole('textbox', { name: 'Prefix number' }),
-    );
   });
 
   it('publishing a ticked phone number with no number', async () => {

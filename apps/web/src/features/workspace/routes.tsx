@@ -16,10 +16,6 @@ const pages = ({ yourSitesLead }: WorkspaceSlots): RouteObject[] => [
   },
   { path: '/site', element: lazyPage(() => import('./site-page').then((m) => m.SitePage)) },
   {
-    path: '/manage-signs',
-    element: lazyPage(() => import('./manage-signs-page').then((m) => m.ManageSignsPage)),
-  },
-  {
     path: '/manage-contact',
     element: lazyPage(() => import('./manage-contact-page').then((m) => m.ManageContactPage)),
   },
