@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 import { accountRoutes } from '../../features/account/routes';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
+import { companyRoutes } from '../../features/company/routes';
 import { contactUsRoute } from '../../features/contact/contact-route';
 import { disclosureLogRoutes } from '../../features/disclosures/log-routes';
 import { RequestFilesSlot, VisitorFootageSlot } from '../../features/disclosures/slots';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
   ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
   ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
   ...accountRoutes,
+  ...companyRoutes,
   ...signsRoutes,
   ...disclosureLogRoutes,
   {

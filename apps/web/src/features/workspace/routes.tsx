@@ -19,15 +19,6 @@ const pages = ({ yourSitesLead }: WorkspaceSlots): RouteObject[] => [
     path: '/manage-contact',
     element: lazyPage(() => import('./manage-contact-page').then((m) => m.ManageContactPage)),
   },
-  { path: '/company', element: lazyPage(() => import('./company-page').then((m) => m.CompanyPage)) },
-  {
-    path: '/company-users',
-    element: lazyPage(() => import('./company-users-page').then((m) => m.CompanyUsersPage)),
-  },
-  {
-    path: '/accept-invite',
-    element: lazyPage(() => import('./accept-invite-page').then((m) => m.AcceptInvitePage)),
-  },
 ];
 
 /** What the workspace's pages show of other features, given where the brand's routes are put together. */
