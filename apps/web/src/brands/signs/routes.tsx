@@ -12,7 +12,7 @@ import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
 import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
 import { signsRoutes } from '../../features/signs/routes';
-import { workspaceRoutes } from '../../features/workspace/routes';
+import { sitesRoutes } from '../../features/sites/routes';
 import { loadSignsPage } from './content-sources';
 
 type PageOfFile = ComponentType<{ page: LexedMarkdown }>;
@@ -33,10 +33,10 @@ export const routes: RouteObject[] = [
   // page what was released to them: composed here, as features never import each other.
   ...lookupRoutes({ contactForm: RequestFormSlot }),
   ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
-  ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...sitesRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...signsRoutes,
   ...accountRoutes,
   ...companyRoutes,
-  ...signsRoutes,
   ...disclosureLogRoutes,
   {
     path: '/',
