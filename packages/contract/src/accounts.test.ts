@@ -165,6 +165,11 @@ describe('sign-up', () => {
     });
   });
 
+  it('a county typed with a bracket and no spaces around it loses the bracket and keeps the words either side apart', () => {
+    expect(signUpBody.parse({ ...body, county: 'West Yorkshire(England)' }).county).toBe('West Yorkshire');
+    expect(signUpBody.parse({ ...body, county: 'Bristol(City of)Avon' }).county).toBe('Bristol Avon');
+  });
+
   it('names each missing field as the form labels it', () => {
     const empty = Object.fromEntries(
       [
@@ -417,6 +422,11 @@ describe('the replies the web reads keep every field', () => {
     ['stickers issued', issueStickersReply, { stickers: [{ signRef: 'AB-1', prefixNo: 'A1' }] }],
   ] as const)('%s', (_name, schema, reply) => {
     expect(schema.parse(reply)).toEqual(reply);
+  });
+
+  it('a refused sign-in reply is read with its message and no token', () => {
+    const reply = { status: 'error', message: 'Your Account is not confirmed' };
+    expect(loginReply.parse(reply)).toEqual(reply);
   });
 
   it('a sign-in reply of another status, or a user not a master user 0 or 1, is refused', () => {

@@ -10,6 +10,7 @@ import {
   notifyReply,
   operatorActionBody,
   requestIntakeBody,
+  requestIntakeReply,
   visitorActionBody,
   visitorRequestReply,
 } from './requests';
@@ -154,6 +155,20 @@ describe("a visitor's request from a sign", () => {
       'location: Where you were must be on one line, without line breaks or control characters.',
       'camera: Which camera must be on one line, without line breaks or control characters.',
     ]);
+  });
+
+  it('refuses a request sent without an e-mail address, or with something other than text, in the same words as a bad address', () => {
+    const { email: _email, ...noEmail } = question;
+    expect(problems(requestIntakeBody, noEmail)).toEqual(['email: Please enter a valid e-mail address.']);
+    expect(problems(requestIntakeBody, { ...question, email: 42 })).toEqual([
+      'email: Please enter a valid e-mail address.',
+    ]);
+  });
+
+  it('the reply to a request sent gives the visitor its reference and the words to show', () => {
+    const reply = { reference: 'R-2026-ABCD', message: 'Your request has been sent.' };
+    expect(requestIntakeReply.parse(reply)).toEqual(reply);
+    expect(fields(requestIntakeReply, { message: 'Your request has been sent.' })).toEqual(['reference']);
   });
 
   it('refuses a kind or a preferred form it does not know', () => {
@@ -314,6 +329,30 @@ describe('what the web reads from the desk and the visitor page', () => {
     expect(deskRequestReply.parse(page)).toEqual(page);
     const users = { users: [{ id: 1, userName: 'boss', masterUser: true, notified: true }] };
     expect(notifyReply.parse(users)).toEqual(users);
+  });
+
+  it("a request's history names who acted: the visitor, the operator or the system, and no one else", () => {
+    const entries = (['visitor', 'operator', 'system'] as const).map((actor) => ({
+      ...history[0],
+      actor,
+      actorName: actor === 'operator' ? 'Acme Ltd' : actor === 'system' ? '' : 'Ann Smith',
+    }));
+    const page = {
+      ...whole,
+      operator: 'Acme Ltd',
+      next: 'The operator is looking for your footage.',
+      actions: [],
+      history: entries,
+      documents: [],
+    };
+    expect(visitorRequestReply.parse(page).history.map((entry) => entry.actor)).toEqual([
+      'visitor',
+      'operator',
+      'system',
+    ]);
+    expect(fields(visitorRequestReply, { ...page, history: [{ ...history[0], actor: 'admin' }] })).toEqual([
+      'history.0.actor',
+    ]);
   });
 
   it('a reply missing a field is refused rather than shown half empty', () => {

@@ -8,6 +8,7 @@ import {
   changeSiteStickerBody,
   changeSiteStickerReply,
   companyBody,
+  companyRecord,
   companyUsersReply,
   companyUserUpdateBody,
   confirmEmailBody,
@@ -175,6 +176,11 @@ describe('published contact details', () => {
     });
   });
 
+  it('an e-mail address not published may be left empty, as the form sends it', () => {
+    expect(publicationSettings.parse({ ...settings, email: '' })).toMatchObject({ email: '' });
+    expect(publicationBody.parse({ ...settings, email: '', siteId: null })).toMatchObject({ email: '' });
+  });
+
   it('a ticked channel needs its value, each saying which box to untick', () => {
     expect(
       problems(publicationSettings, { ...settings, showPhone: true, showEmail: true, showAddress: true }),
@@ -244,6 +250,53 @@ describe('the company, its users and invitations', () => {
       'tel: Telephone must be at most 30 characters.',
     ]);
     expect(problems(companyBody, { name: a(120), tel: a(30) })).toEqual([]);
+  });
+
+  it('the address and telephone are saved trimmed, each too long one named with its limit', () => {
+    expect(
+      companyBody.parse({ name: 'Acme', address1: ' 1 High St ', town: '  Leeds ', tel: ' 0113 000 0000 ' }),
+    ).toMatchObject({ address1: '1 High St', town: 'Leeds', tel: '0113 000 0000' });
+    expect(companyBody.parse({ name: 'Acme', town: ` ${a(80)} ` }).town).toHaveLength(80);
+    expect(
+      problems(companyBody, {
+        name: 'Acme',
+        address1: a(121),
+        address2: a(121),
+        address3: a(121),
+        town: a(81),
+        postcode: a(17),
+        county: a(81),
+      }),
+    ).toEqual([
+      'address1: Address 1 must be at most 120 characters.',
+      'address2: Address 2 must be at most 120 characters.',
+      'address3: Address 3 must be at most 120 characters.',
+      'town: Town must be at most 80 characters.',
+      'postcode: Postcode must be at most 16 characters.',
+      'county: County must be at most 80 characters.',
+    ]);
+  });
+
+  it("the company's record keeps its name, address and telephone as the API sends them", () => {
+    const record = {
+      id: 3,
+      name: 'Acme',
+      address1: '1 High St',
+      address2: '',
+      address3: '',
+      town: 'Leeds',
+      postcode: 'LS1 1AA',
+      county: 'West Yorkshire',
+      tel: '0113 000 0000',
+    };
+    expect(companyRecord.parse(record)).toEqual(record);
+  });
+
+  it('an invitation accepted with a surname too long names the field', () => {
+    const accept = { token: a(16), userName: 'newbie', password: 'long enough' };
+    expect(problems(acceptInvitationBody, { ...accept, surname: a(61) })).toEqual([
+      'surname: Surname must be at most 60 characters.',
+    ]);
   });
 
   it('a user is invited by e-mail and made a master user or not', () => {

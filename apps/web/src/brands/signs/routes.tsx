@@ -2,14 +2,17 @@ import type { LexedMarkdown } from '@app/contract/markdown-tokens';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
+import { accountRoutes } from '../../features/account/routes';
 import { ourBrandsRoute } from '../../features/brands-page/our-brands-route';
+import { companyRoutes } from '../../features/company/routes';
 import { contactUsRoute } from '../../features/contact/contact-route';
 import { disclosureLogRoutes } from '../../features/disclosures/log-routes';
 import { RequestFilesSlot, VisitorFootageSlot } from '../../features/disclosures/slots';
 import { lookupRoutes } from '../../features/lookup/routes';
 import { requestsRoutes } from '../../features/requests/routes';
 import { RequestFormSlot, RequestsSummaryPanel } from '../../features/requests/slots';
-import { workspaceRoutes } from '../../features/workspace/routes';
+import { signsRoutes } from '../../features/signs/routes';
+import { sitesRoutes } from '../../features/sites/routes';
 import { loadSignsPage } from './content-sources';
 
 type PageOfFile = ComponentType<{ page: LexedMarkdown }>;
@@ -30,7 +33,10 @@ export const routes: RouteObject[] = [
   // page what was released to them: composed here, as features never import each other.
   ...lookupRoutes({ contactForm: RequestFormSlot }),
   ...requestsRoutes({ requestFiles: RequestFilesSlot, visitorFootage: VisitorFootageSlot }),
-  ...workspaceRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...sitesRoutes({ yourSitesLead: <RequestsSummaryPanel /> }),
+  ...signsRoutes,
+  ...accountRoutes,
+  ...companyRoutes,
   ...disclosureLogRoutes,
   {
     path: '/',

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, renderPage } from '../../components/signed-in/test-harness';
 import { AcceptInvitePage } from './accept-invite-page';
-import { fakeApi, renderPage } from './test-harness';
 
 // Accepting an invitation: the body sent to accept it (the link's token, the user name and the
 // password, never the confirmation), and each refusal in the summary, which takes focus.

@@ -11,14 +11,15 @@ import { Link, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
+import { sitesQuery } from '../../components/signed-in/api/sites-query';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { addSiteSticker } from './api/add-site-sticker';
 import { changeSiteSticker } from './api/change-site-sticker';
 import { moveStickerHere } from './api/move-sticker-here';
 import { siteStickersQuery } from './api/site-stickers-query';
-import { sitesQuery } from './api/sites-query';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
+import styles from './signs.module.css';
 
 function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
   const queryClient = useQueryClient();
@@ -43,25 +44,25 @@ function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
     }
   };
   return (
-    <li className={styles.sign}>
+    <li className={shared.sign}>
       <span>
         <span className={styles.code}>{sign.signRef}</span> · prefix {sign.prefixNo}
       </span>
-      <span className={styles.actions}>
+      <span className={shared.actions}>
         <Link to={`/sign/${encodeURIComponent(sign.signRef)}`}>
-          Public page <span className={styles.visuallyHidden}>of {sign.signRef}</span>
+          Public page <span className={shared.visuallyHidden}>of {sign.signRef}</span>
         </Link>
         <Link to={`/sign/${encodeURIComponent(sign.signRef)}/print`}>
-          Print <span className={styles.visuallyHidden}>sign {sign.signRef}</span>
+          Print <span className={shared.visuallyHidden}>sign {sign.signRef}</span>
         </Link>
         {others.length > 0 && (
           <>
-            <label htmlFor={moveId} className={styles.visuallyHidden}>
+            <label htmlFor={moveId} className={shared.visuallyHidden}>
               Move {sign.signRef} to
             </label>
             <select
               id={moveId}
-              className={styles.input}
+              className={shared.input}
               value={target}
               onChange={(e) => setTarget(e.target.value ? Number(e.target.value) : '')}
             >
@@ -74,16 +75,16 @@ function SignRow({ sign, sites }: { sign: SiteSticker; sites: SiteSummary[] }) {
             </select>
             <button
               type="button"
-              className={styles.secondary}
+              className={shared.secondary}
               disabled={target === '' || change.isPending}
               onClick={() => target !== '' && change.mutate({ action: 'move', siteId: target })}
             >
-              Move <span className={styles.visuallyHidden}>{sign.signRef}</span>
+              Move <span className={shared.visuallyHidden}>{sign.signRef}</span>
             </button>
           </>
         )}
-        <button type="button" className={styles.secondary} disabled={change.isPending} onClick={retire}>
-          Retire <span className={styles.visuallyHidden}>{sign.signRef}</span>
+        <button type="button" className={shared.secondary} disabled={change.isPending} onClick={retire}>
+          Retire <span className={shared.visuallyHidden}>{sign.signRef}</span>
         </button>
       </span>
     </li>
@@ -139,14 +140,14 @@ function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
     add.mutate();
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add a sticker to ${site.name}`}>
+    <form className={shared.form} onSubmit={submit} noValidate aria-label={`Add a sticker to ${site.name}`}>
       <FormProblems formId={formId} problems={problems} formError={formError} attempt={attempt} />
       {elsewhere &&
         (master ? (
-          <div className={styles.actions}>
+          <div className={shared.actions}>
             <button
               type="button"
-              className={styles.button}
+              className={shared.button}
               disabled={move.isPending}
               onClick={() => move.mutate()}
             >
@@ -175,8 +176,8 @@ function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
         onChange={(v) => setPrefixNo(v.toUpperCase())}
         error={problems.prefix}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={add.isPending}>
+      <div className={shared.actions}>
+        <button type="submit" className={shared.button} disabled={add.isPending}>
           Add sticker
         </button>
       </div>
@@ -187,7 +188,7 @@ function AddSticker({ site, master }: { site: SiteSummary; master: boolean }) {
 function SiteSigns({ site, sites, master }: { site: SiteSummary; sites: SiteSummary[]; master: boolean }) {
   const signs = useQuery(siteStickersQuery(site.id));
   return (
-    <section className={`${styles.section} ${styles.card}`} aria-labelledby={`site-${site.id}`}>
+    <section className={`${shared.section} ${shared.card}`} aria-labelledby={`site-${site.id}`}>
       <h2 id={`site-${site.id}`}>{site.name}</h2>
       {signs.isPending && <PageLoading />}
       {signs.isError && <p role="alert">{errorText(signs.error)}</p>}
@@ -195,7 +196,7 @@ function SiteSigns({ site, sites, master }: { site: SiteSummary; sites: SiteSumm
         (signs.data.length === 0 ? (
           <p>No signs at this site yet.</p>
         ) : (
-          <ul className={styles.signs} aria-label={`Signs of ${site.name}`}>
+          <ul className={shared.signs} aria-label={`Signs of ${site.name}`}>
             {signs.data.map((sign) => (
               <SignRow key={sign.id} sign={sign} sites={sites} />
             ))}

@@ -5,11 +5,11 @@ import { AddressFields, addressFormValues, storedAddress } from '../../component
 import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems, problemsOf } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { companyQuery } from './api/company-query';
 import { saveCompany } from './api/save-company';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
 
 function CompanyForm({ company }: { company: CompanyRecord }) {
   const queryClient = useQueryClient();
@@ -47,7 +47,7 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
     save.mutate(parsed.data);
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={shared.form} onSubmit={submit} noValidate>
       <FormProblems formId="co" problems={problems} formError={error} attempt={attempt} />
       <TextField
         id="co-name"
@@ -75,8 +75,8 @@ function CompanyForm({ company }: { company: CompanyRecord }) {
         onChange={set('tel')}
         error={problems.tel}
       />
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={save.isPending}>
+      <div className={shared.actions}>
+        <button className={shared.button} type="submit" disabled={save.isPending}>
           Save company details
         </button>
       </div>

@@ -7,13 +7,14 @@ import { PasswordField, TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { PageShell } from '../../components/page-shell';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { decodeTokenPayload, storeSession } from '../../lib/session';
 import { useSignInPrompt } from '../../lib/sign-in-prompt';
 import { acceptInvitation } from './api/accept-invitation';
 import { invitationQuery } from './api/invitation-query';
 import { signInAfterAccepting } from './api/sign-in-after-accepting';
-import styles from './workspace.module.css';
+import styles from './company.module.css';
 
 /** Where a new user starts: the signed-in home (SPEC.md section 2). */
 const YOUR_SITES = '/your-sites';
@@ -46,7 +47,7 @@ function Accepted({ userName, signedIn }: { userName: string; signedIn: boolean 
       {signedIn ? (
         <>
           <p>Your account is ready and you are signed in as {userName}.</p>
-          <Link className={styles.button} to={YOUR_SITES}>
+          <Link className={shared.button} to={YOUR_SITES}>
             Go to your sites
           </Link>
         </>
@@ -54,7 +55,7 @@ function Accepted({ userName, signedIn }: { userName: string; signedIn: boolean 
         <>
           <p>Your account is ready. Sign in as {userName} with the password you chose.</p>
           {openSignIn ? (
-            <button type="button" className={styles.button} onClick={() => openSignIn(YOUR_SITES, userName)}>
+            <button type="button" className={shared.button} onClick={() => openSignIn(YOUR_SITES, userName)}>
               Sign In
             </button>
           ) : (
@@ -98,7 +99,7 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
   if (accept.isSuccess)
     return <Accepted userName={accept.variables.userName} signedIn={accept.data.signedIn} />;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={shared.form} onSubmit={submit} noValidate>
       <FormProblems formId="inv" problems={problems} formError={formError} attempt={attempt} />
       <p>
         <strong>{companyName}</strong> has invited {email} to manage its sites and signs.
@@ -131,8 +132,8 @@ function AcceptForm({ token, companyName, email }: { token: string; companyName:
         autoComplete="new-password"
         error={problems.pw2}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={accept.isPending}>
+      <div className={shared.actions}>
+        <button type="submit" className={shared.button} disabled={accept.isPending}>
           Create my account
         </button>
       </div>

@@ -13,13 +13,14 @@ import { CheckboxField, TextAreaField, TextField } from '../../components/form-f
 import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
 import { SchemeDetails } from '../../components/scheme-details';
+import { sitesQuery } from '../../components/signed-in/api/sites-query';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { followCompany } from './api/follow-company';
 import { publicationQuery } from './api/publication-query';
 import { savePublication } from './api/save-publication';
-import { sitesQuery } from './api/sites-query';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
+import styles from './sites.module.css';
 
 /** The values a ticked channel needs, each with its field's message when it is empty. */
 const CHANNEL_FIELDS = ['phone', 'email', 'address'] as const;
@@ -107,7 +108,7 @@ function SettingsForm({
     save.mutate({ siteId, ...parsed.data });
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={shared.form} onSubmit={submit} noValidate>
       <FormProblems formId={idp} problems={fieldErrors} formError={error} attempt={attempt} />
       <fieldset className={styles.fieldset}>
         <legend>Published to the public</legend>
@@ -193,8 +194,8 @@ function SettingsForm({
         value={form.contactText}
         onChange={set('contactText')}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={save.isPending}>
+      <div className={shared.actions}>
+        <button type="submit" className={shared.button} disabled={save.isPending}>
           Save
         </button>
       </div>
@@ -274,7 +275,7 @@ function ManageContact({ account }: { account: AccountDetails }) {
         </label>
         <select
           id="contact-scope"
-          className={styles.input}
+          className={shared.input}
           value={String(scope)}
           onChange={(e) => setScope(e.target.value === 'company' ? 'company' : Number(e.target.value))}
         >
@@ -287,14 +288,14 @@ function ManageContact({ account }: { account: AccountDetails }) {
           ))}
         </select>
       </div>
-      <div className={styles.section}>
+      <div className={shared.section}>
         {scope === 'company' ? (
           form('company', null, reply.company.settings)
         ) : siteEntry?.settings ? (
           <>
             {form(scope, scope, siteEntry.settings)}
             <p>
-              <button type="button" className={styles.secondary} onClick={() => follow.mutate(scope)}>
+              <button type="button" className={shared.secondary} onClick={() => follow.mutate(scope)}>
                 Use the company settings for this site
               </button>
             </p>
@@ -306,7 +307,7 @@ function ManageContact({ account }: { account: AccountDetails }) {
           </>
         )}
       </div>
-      <div className={styles.section}>
+      <div className={shared.section}>
         <h2>Preview</h2>
         {shownSites.map((site) => (
           <Preview key={site.id} reply={reply} site={site} operator={reply.company.name} />

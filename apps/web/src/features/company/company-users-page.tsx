@@ -5,6 +5,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { cancelInvitation } from './api/cancel-invitation';
 import { companyUsersQuery } from './api/company-users-query';
@@ -13,8 +15,7 @@ import { pendingInvitationsQuery } from './api/pending-invitations-query';
 import { removeUser } from './api/remove-user';
 import { resendInvitation } from './api/resend-invitation';
 import { setMasterUser } from './api/set-master-user';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
+import styles from './company.module.css';
 
 function Invite() {
   const queryClient = useQueryClient();
@@ -43,9 +44,9 @@ function Invite() {
     invite.mutate(parsed.data.email);
   };
   return (
-    <section className={styles.section} aria-labelledby="invite-heading">
+    <section className={shared.section} aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite a user</h2>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={shared.form} onSubmit={submit} noValidate>
         <FormProblems formId="invite" problems={{ email: error }} attempt={attempt} />
         <TextField
           id="invite-email"
@@ -58,8 +59,8 @@ function Invite() {
           onChange={setEmail}
           error={error}
         />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={invite.isPending}>
+        <div className={shared.actions}>
+          <button type="submit" className={shared.button} disabled={invite.isPending}>
             Send invitation
           </button>
         </div>
@@ -91,7 +92,7 @@ function Users({ companyId, myId }: { companyId: number; myId: number }) {
   const masters = users.data.filter((u) => u.masterUser === 1).length;
   return (
     <table className={styles.table}>
-      <caption className={styles.visuallyHidden}>Users of your company</caption>
+      <caption className={shared.visuallyHidden}>Users of your company</caption>
       <thead>
         <tr>
           <th scope="col">User</th>
@@ -109,36 +110,36 @@ function Users({ companyId, myId }: { companyId: number; myId: number }) {
             </td>
             <td>{u.email}</td>
             <td>{u.masterUser === 1 ? 'Master user' : 'User'}</td>
-            <td className={styles.actions}>
+            <td className={shared.actions}>
               {u.masterUser === 1 ? (
                 <button
                   type="button"
-                  className={styles.secondary}
+                  className={shared.secondary}
                   disabled={masters <= 1 || master.isPending}
                   onClick={() => master.mutate({ id: u.id, value: 0 })}
                 >
-                  Unmake master <span className={styles.visuallyHidden}>{u.userName}</span>
+                  Unmake master <span className={shared.visuallyHidden}>{u.userName}</span>
                 </button>
               ) : (
                 <button
                   type="button"
-                  className={styles.secondary}
+                  className={shared.secondary}
                   disabled={master.isPending}
                   onClick={() => master.mutate({ id: u.id, value: 1 })}
                 >
-                  Make master <span className={styles.visuallyHidden}>{u.userName}</span>
+                  Make master <span className={shared.visuallyHidden}>{u.userName}</span>
                 </button>
               )}
               {u.id !== myId && (
                 <button
                   type="button"
-                  className={styles.secondary}
+                  className={shared.secondary}
                   disabled={remove.isPending}
                   onClick={() =>
                     window.confirm(`Remove ${u.userName} from your company?`) && remove.mutate(u.id)
                   }
                 >
-                  Remove <span className={styles.visuallyHidden}>{u.userName}</span>
+                  Remove <span className={shared.visuallyHidden}>{u.userName}</span>
                 </button>
               )}
             </td>
@@ -178,9 +179,9 @@ function PendingInvitations() {
   else if (invitations.data.length === 0) body = <p>No invitations are waiting to be accepted.</p>;
   else
     body = (
-      <ul className={styles.signs} aria-label="Invitations waiting">
+      <ul className={shared.signs} aria-label="Invitations waiting">
         {invitations.data.map((invitation) => (
-          <li key={invitation.id} className={styles.sign}>
+          <li key={invitation.id} className={shared.sign}>
             <span>
               <strong>{invitation.email}</strong>
               <br />
@@ -189,18 +190,18 @@ function PendingInvitations() {
                 ? 'The link has expired: send it again for a new one.'
                 : `The link works until ${formatUkDate(invitation.expiresAt)}.`}
             </span>
-            <span className={styles.actions}>
+            <span className={shared.actions}>
               <button
                 type="button"
-                className={styles.secondary}
+                className={shared.secondary}
                 disabled={busy}
                 onClick={() => resend.mutate(invitation.id)}
               >
-                Send again <span className={styles.visuallyHidden}>to {invitation.email}</span>
+                Send again <span className={shared.visuallyHidden}>to {invitation.email}</span>
               </button>
               <button
                 type="button"
-                className={styles.secondary}
+                className={shared.secondary}
                 disabled={busy}
                 onClick={() =>
                   window.confirm(
@@ -208,7 +209,7 @@ function PendingInvitations() {
                   ) && cancel.mutate(invitation.id)
                 }
               >
-                Cancel invitation <span className={styles.visuallyHidden}>to {invitation.email}</span>
+                Cancel invitation <span className={shared.visuallyHidden}>to {invitation.email}</span>
               </button>
             </span>
           </li>
@@ -216,7 +217,7 @@ function PendingInvitations() {
       </ul>
     );
   return (
-    <section className={styles.section} aria-labelledby="invitations-heading">
+    <section className={shared.section} aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">Invitations waiting</h2>
       <p role="status">{outcome}</p>
       {body}

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { account, fakeApi, renderPage, signIn } from '../../components/signed-in/test-harness';
 import { CompanyUsersPage } from './company-users-page';
-import { account, fakeApi, renderPage, signIn } from './test-harness';
 
 // Issue 36, item 8: after "Invitation sent." the invitations waiting are listed, to send again or cancel.
 

@@ -11,18 +11,18 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems, problemsOf } from '../../components/form-status';
+import { accountQuery } from '../../components/signed-in/api/account-query';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { focusOnceUsable } from '../../lib/page-focus';
 import { clearSession, storeSession } from '../../lib/session';
-import { accountQuery } from './api/account-query';
 import { cancelEmailChange } from './api/cancel-email-change';
 import { changePassword } from './api/change-password';
 import { confirmEmail } from './api/confirm-email';
 import { deleteAccount } from './api/delete-account';
 import { downloadMyData } from './api/download-my-data';
 import { saveAccount } from './api/save-account';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
 
 /** The id of each field's input after `me-`, where the summary's links lead. */
 const detailsIds: Record<string, string> = {
@@ -110,12 +110,12 @@ function Details({ account }: { account: AccountDetails }) {
     save.mutate(parsed.data);
   };
   return (
-    <section className={styles.section} aria-labelledby="details-heading">
+    <section className={shared.section} aria-labelledby="details-heading">
       <h2 id="details-heading">Your details</h2>
       <p>
         User name: <strong>{account.userName}</strong> · Company: <strong>{account.companyName}</strong>
       </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={shared.form} onSubmit={submit} noValidate>
         <FormProblems
           formId="me"
           problems={problem.problems}
@@ -193,8 +193,8 @@ function Details({ account }: { account: AccountDetails }) {
             {saved}
           </p>
         )}
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={save.isPending}>
+        <div className={shared.actions}>
+          <button type="submit" className={shared.button} disabled={save.isPending}>
             Save details
           </button>
         </div>
@@ -246,9 +246,9 @@ function Password({ master }: { master: boolean }) {
     change.mutate();
   };
   return (
-    <section className={styles.section} aria-labelledby="password-heading">
+    <section className={shared.section} aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={shared.form} onSubmit={submit} noValidate>
         <FormProblems
           formId="pw"
           problems={problem.problems}
@@ -283,9 +283,9 @@ function Password({ master }: { master: boolean }) {
           autoComplete="new-password"
           error={problem.problems.confirm}
         />
-        <p className={styles.hint}>Changing your password signs you out everywhere else.</p>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={change.isPending}>
+        <p className={shared.hint}>Changing your password signs you out everywhere else.</p>
+        <div className={shared.actions}>
+          <button type="submit" className={shared.button} disabled={change.isPending}>
             Change password
           </button>
         </div>
@@ -310,13 +310,13 @@ function MyData() {
     onError: (e) => notify.error(errorText(e)),
   });
   return (
-    <section className={styles.section} aria-labelledby="data-heading">
+    <section className={shared.section} aria-labelledby="data-heading">
       <h2 id="data-heading">Download my data</h2>
       <p>Everything we hold about you and your company, as a JSON file.</p>
-      <div className={styles.actions}>
+      <div className={shared.actions}>
         <button
           type="button"
-          className={styles.secondary}
+          className={shared.secondary}
           disabled={download.isPending}
           onClick={() => download.mutate()}
         >
@@ -355,7 +355,7 @@ function DeleteAccount({ master }: { master: boolean }) {
     remove.mutate();
   };
   return (
-    <section className={styles.section} aria-labelledby="delete-heading">
+    <section className={shared.section} aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete my account</h2>
       <p>
         {master
@@ -364,13 +364,13 @@ function DeleteAccount({ master }: { master: boolean }) {
         We send you an e-mail to say it is done.
       </p>
       {!open ? (
-        <div className={styles.actions}>
-          <button type="button" className={styles.danger} onClick={() => setOpen(true)}>
+        <div className={shared.actions}>
+          <button type="button" className={shared.danger} onClick={() => setOpen(true)}>
             Delete my account…
           </button>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={shared.form} onSubmit={submit} noValidate>
           <FormProblems
             formId="del"
             problems={problem.problems}
@@ -392,11 +392,11 @@ function DeleteAccount({ master }: { master: boolean }) {
             onChange={setTyped}
             error={problem.problems.confirm}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.danger} disabled={remove.isPending}>
+          <div className={shared.actions}>
+            <button type="submit" className={shared.danger} disabled={remove.isPending}>
               Delete my account for good
             </button>
-            <button type="button" className={styles.secondary} onClick={() => setOpen(false)}>
+            <button type="button" className={shared.secondary} onClick={() => setOpen(false)}>
               Cancel
             </button>
           </div>
@@ -457,9 +457,9 @@ function EmailCancellation() {
   }, [outcome]);
   if (!outcome) return token ? <p role="status">Cancelling the change of your e-mail address…</p> : null;
   return (
-    <div ref={outcomeRef} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className={styles.section}>
+    <div ref={outcomeRef} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className={shared.section}>
       <h2>{outcome.ok ? 'E-mail change cancelled' : 'The change could not be cancelled'}</h2>
-      <p className={outcome.ok ? undefined : styles.error}>{outcome.text}</p>
+      <p className={outcome.ok ? undefined : shared.error}>{outcome.text}</p>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Call, fakeApi, renderPage } from '../../components/signed-in/test-harness';
 import { readSession } from '../../lib/session';
 import { SignInPromptContext } from '../../lib/sign-in-prompt';
 import { AcceptInvitePage } from './accept-invite-page';
-import { type Call, fakeApi, renderPage } from './test-harness';
 
 // Issue 36 item 20: accepting an invitation signs the person in (no dead end, signed out with no
 // button), and its password fields have the Show toggle of the sign-up dialog.

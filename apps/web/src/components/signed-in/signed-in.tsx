@@ -1,11 +1,11 @@
 import type { AccountDetails } from '@app/contract/workspace';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorText } from '../../components/form-status';
-import { PageLoading } from '../../components/lazy-page';
-import { PageShell } from '../../components/page-shell';
-import { SignInGate } from '../../components/sign-in-gate';
 import { useSession } from '../../lib/session';
+import { errorText } from '../form-status';
+import { PageLoading } from '../lazy-page';
+import { PageShell } from '../page-shell';
+import { SignInGate } from '../sign-in-gate';
 import { accountQuery } from './api/account-query';
 
 /**

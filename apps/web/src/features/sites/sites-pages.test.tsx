@@ -1,10 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SignInPromptContext } from '../../lib/sign-in-prompt';
-import { CompanyPage } from './company-page';
-import { ManageContactPage } from './manage-contact-page';
-import { SitePage } from './site-page';
 import {
   account,
   fakeApi,
@@ -13,7 +9,10 @@ import {
   signIn,
   site,
   unpublishedSettings,
-} from './test-harness';
+} from '../../components/signed-in/test-harness';
+import { SignInPromptContext } from '../../lib/sign-in-prompt';
+import { ManageContactPage } from './manage-contact-page';
+import { SitePage } from './site-page';
 import { confirmationDue, YourSitesPage } from './your-sites-page';
 
 describe('/your-sites', () => {
@@ -110,7 +109,6 @@ describe('/your-sites', () => {
     expect(calls).toEqual([]);
   });
 });
-
 describe('/site', () => {
   it('checks the form with the shared limits before calling, then adds the site', async () => {
     signIn(false);
@@ -143,7 +141,6 @@ describe('/site', () => {
       });
   });
 });
-
 describe('/site: the address', () => {
   it('is the sign-up address: UK checkbox, County list with nations, Country list, and the label not sent', async () => {
     signIn(false);
@@ -215,7 +212,6 @@ describe('/site: the address', () => {
     );
   });
 });
-
 describe('/manage-contact', () => {
   it('is refused to plain users', async () => {
     signIn(false);
@@ -264,7 +260,6 @@ describe('/manage-contact', () => {
     expect(screen.getByRole('checkbox', { name: 'E-mail address' })).toHaveProperty('checked', false);
   });
 });
-
 describe('/manage-contact: what sign-up gave', () => {
   const settings = unpublishedSettings();
   const publication = (saved: typeof settings) => ({
@@ -321,7 +316,6 @@ describe('/manage-contact: what sign-up gave', () => {
     expect(phone.getAttribute('aria-describedby')).toBeNull();
   });
 });
-
 describe('/manage-contact: publishing a channel', () => {
   const nothingPublished = unpublishedSettings();
   const publication = (settings: typeof nothingPublished) => ({
@@ -413,74 +407,5 @@ describe('/manage-contact: publishing a channel', () => {
     expect(await problemsListed()).toEqual([
       'Enter the e-mail address to publish, or untick "E-mail address".',
     ]);
-  });
-});
-
-describe('/company', () => {
-  it('looks the address up as the master user types, fills every address field, and saves them', async () => {
-    signIn(true);
-    const company = {
-      id: 5,
-      name: 'Riverside Lettings Ltd',
-      address1: '4 Quay Street',
-      address2: '',
-      address3: '',
-      town: 'Bristol',
-      postcode: 'BS1 4DB',
-      county: 'City of Bristol',
-      tel: '0117 496 0000',
-    };
-    const moved = {
-      line_1: '14 Lantern Row',
-      line_2: 'Holbeck',
-      line_3: '',
-      town_or_city: 'Leeds',
-      postcode: 'LS1 9ZQ',
-      county: 'West Yorkshire',
-    };
-    const calls = fakeApi({
-      'GET /api/account': account(1),
-      'GET /api/company/5': company,
-      'GET /api/address/autocomplete/Lantern': {
-        suggestions: [{ address: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ', id: 'demo-02' }],
-      },
-      'GET /api/address/get/demo-02': moved,
-      'PUT /api/company/5': { ...company, address1: '14 Lantern Row' },
-    });
-    renderPage(<CompanyPage />, '/company');
-    const user = userEvent.setup();
-    const address1 = await screen.findByRole('combobox', { name: 'Address 1' });
-    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
-      'City of Bristol (England)',
-    );
-    await user.clear(address1);
-    await user.type(address1, 'Lantern');
-    // Within the suggestions: the County list has options too.
-    await user.click(
-      await within(await screen.findByRole('listbox')).findByRole('option', {
-        name: '14 Lantern Row, Holbeck, Leeds, LS1 9ZQ',
-      }),
-    );
-    await expect
-      .poll(() => (screen.getByRole('textbox', { name: 'Post Code' }) as HTMLInputElement).value)
-      .toBe('LS1 9ZQ');
-    expect((screen.getByRole('textbox', { name: 'Address 2' }) as HTMLInputElement).value).toBe('Holbeck');
-    expect((screen.getByRole('textbox', { name: 'Town/City' }) as HTMLInputElement).value).toBe('Leeds');
-    expect(screen.getByRole('checkbox', { name: 'UK including Northern Ireland' })).toHaveProperty(
-      'checked',
-      true,
-    );
-    expect((screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement).value).toBe(
-      'West Yorkshire (England)',
-    );
-    await user.click(screen.getByRole('button', { name: 'Save company details' }));
-    await expect
-      .poll(() => calls.find((c) => c.method === 'PUT')?.body)
-      .toMatchObject({
-        address1: '14 Lantern Row',
-        address2: 'Holbeck',
-        town: 'Leeds',
-        county: 'West Yorkshire',
-      });
   });
 });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { account, fakeApi, renderPage, signIn, site } from '../../components/signed-in/test-harness';
 import { ManageSignsPage } from './manage-signs-page';
-import { account, fakeApi, renderPage, signIn, site } from './test-harness';
 
 // Issue 36, item 25: a sticker already on another of your sites says where, and offers Move.
 

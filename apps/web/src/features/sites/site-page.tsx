@@ -7,12 +7,12 @@ import { AddressFields, addressFormValues, storedAddress } from '../../component
 import { NumberField, TextAreaField, TextField } from '../../components/form-fields';
 import { errorText, FormProblems, type Problems } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { notify } from '../../lib/notify';
 import { addSite } from './api/add-site';
 import { saveSite } from './api/save-site';
 import { siteQuery } from './api/site-query';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
 
 /** retentionDays is NaN while the box is empty: the operator must say it, nothing is assumed. */
 type SiteForm = Required<SiteBody> & { inUk: boolean };
@@ -102,7 +102,7 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
     problems[fieldIds[key as keyof SiteForm] ?? key] = message;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={shared.form} onSubmit={submit} noValidate>
       <FormProblems formId="site" problems={problems} formError={serverError} attempt={attempt} />
       <TextField
         id="site-name"
@@ -152,13 +152,13 @@ export function SiteForm({ site }: { site?: SiteRecord }) {
         error={errors.whoSees}
       />
       {site && (
-        <p className={styles.hint}>
+        <p className={shared.hint}>
           Saving the site confirms its details as correct today. Sites not confirmed for 13 months show
           “details may be out of date” to the public.
         </p>
       )}
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={save.isPending}>
+      <div className={shared.actions}>
+        <button className={shared.button} type="submit" disabled={save.isPending}>
           {site ? 'Save site' : 'Add site'}
         </button>
       </div>

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { account, fakeApi, problemsListed, signIn, site } from '../../components/signed-in/test-harness';
 import { BrandProvider } from '../../lib/brand';
 import { SitePage } from './site-page';
-import { account, fakeApi, problemsListed, signIn, site } from './test-harness';
 import { YourSitesPage } from './your-sites-page';
 
 // A site made at sign-up without saying how long its recorder keeps footage shows the public

@@ -7,11 +7,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../components/form-status';
 import { PageLoading } from '../../components/lazy-page';
+import { sitesQuery } from '../../components/signed-in/api/sites-query';
+import { WorkspacePage } from '../../components/signed-in/signed-in';
+import shared from '../../components/signed-in/signed-in.module.css';
 import { useFocusOutcome } from '../../lib/focus-outcome';
 import { confirmSite } from './api/confirm-site';
-import { sitesQuery } from './api/sites-query';
-import { WorkspacePage } from './signed-in';
-import styles from './workspace.module.css';
+import styles from './sites.module.css';
 
 /**
  * When a confirmation runs out: DETAILS_STALE_MONTHS calendar months on, counted as the API's
@@ -38,12 +39,12 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
     <>
       <button
         type="button"
-        className={styles.button}
+        className={shared.button}
         disabled={confirm.isPending}
         aria-describedby={`confirm-help-${site.id}`}
         onClick={() => confirm.mutate()}
       >
-        Confirm details <span className={styles.visuallyHidden}>of {site.name}</span>
+        Confirm details <span className={shared.visuallyHidden}>of {site.name}</span>
       </button>
       {confirm.isSuccess && (
         <p ref={outcomeRef} role="status" tabIndex={-1} className={styles.success}>
@@ -51,7 +52,7 @@ function ConfirmDetails({ site }: { site: SiteSummary }) {
         </p>
       )}
       {confirm.isError && (
-        <p ref={outcomeRef} role="alert" tabIndex={-1} className={styles.error}>
+        <p ref={outcomeRef} role="alert" tabIndex={-1} className={shared.error}>
           {errorText(confirm.error)}
         </p>
       )}
@@ -88,7 +89,7 @@ function RetentionNotice({ sites }: { sites: SiteSummary[] }) {
 
 function SiteCard({ site }: { site: SiteSummary }) {
   return (
-    <li className={styles.card}>
+    <li className={shared.card}>
       <h2>{site.name}</h2>
       {site.detailsOutOfDate && (
         <p className={styles.warning}>Details may be out of date: please check them.</p>
@@ -110,20 +111,20 @@ function SiteCard({ site }: { site: SiteSummary }) {
         <dd>{retentionText(site.retentionDays)}</dd>
       </dl>
       {/* Why the button is there: without it a date beside "Confirm details" reads as a puzzle. */}
-      <p id={`confirm-help-${site.id}`} className={styles.hint}>
+      <p id={`confirm-help-${site.id}`} className={shared.hint}>
         Confirm when you have checked that this site's details are still correct: whenever they change, and at
         least every {DETAILS_STALE_MONTHS} months. A site not confirmed for {DETAILS_STALE_MONTHS} months
         shows “{workspaceMessages.detailsOutOfDate}” to the public.
       </p>
-      <div className={styles.actions}>
+      <div className={shared.actions}>
         <ConfirmDetails site={site} />
       </div>
-      <div className={styles.actions}>
-        <Link className={styles.secondary} to={`/site?id=${site.id}`}>
-          Edit <span className={styles.visuallyHidden}>{site.name}</span>
+      <div className={shared.actions}>
+        <Link className={shared.secondary} to={`/site?id=${site.id}`}>
+          Edit <span className={shared.visuallyHidden}>{site.name}</span>
         </Link>
-        <Link className={styles.secondary} to={`/manage-signs?site=${site.id}`}>
-          Signs <span className={styles.visuallyHidden}>of {site.name}</span>
+        <Link className={shared.secondary} to={`/manage-signs?site=${site.id}`}>
+          Signs <span className={shared.visuallyHidden}>of {site.name}</span>
         </Link>
       </div>
     </li>
@@ -136,10 +137,10 @@ function SitesList({ companyId }: { companyId: number }) {
   if (sites.isError) return <p role="alert">{errorText(sites.error)}</p>;
   if (sites.data.length === 0) {
     return (
-      <div className={styles.section}>
+      <div className={shared.section}>
         <p>You have no sites yet. A site is a place where your cameras and their signs are.</p>
         <p>
-          <Link className={styles.button} to="/site">
+          <Link className={shared.button} to="/site">
             Add your first site
           </Link>
         </p>
@@ -150,7 +151,7 @@ function SitesList({ companyId }: { companyId: number }) {
     <>
       <RetentionNotice sites={sites.data} />
       <p>
-        <Link className={styles.button} to="/site">
+        <Link className={shared.button} to="/site">
           Add a site
         </Link>
       </p>
@@ -160,7 +161,7 @@ function SitesList({ companyId }: { companyId: number }) {
         ))}
       </ul>
       {sites.data.some((s) => s.detailsOutOfDate) && (
-        <p className={styles.hint}>
+        <p className={shared.hint}>
           Sites marked “{workspaceMessages.detailsOutOfDate}” show that warning to the public until you
           confirm them.
         </p>
