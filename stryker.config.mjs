@@ -78,13 +78,13 @@ export const mutationModules = {
     mutate: [
       'apps/web/src/features/auth/**/*.{ts,tsx}',
       'apps/web/src/features/requests/**/*.{ts,tsx}',
-      'apps/web/src/features/{account,company,sites,signs,workspace}/**/*.{ts,tsx}',
+      'apps/web/src/features/{account,company,sites,signs}/**/*.{ts,tsx}',
       'apps/web/src/components/form-fields.tsx',
     ],
     testFiles: [
       'apps/web/src/features/auth/**/*.test.{ts,tsx}',
       'apps/web/src/features/requests/**/*.test.{ts,tsx}',
-      'apps/web/src/features/{account,company,sites,signs,workspace}/**/*.test.{ts,tsx}',
+      'apps/web/src/features/{account,company,sites,signs}/**/*.test.{ts,tsx}',
       'apps/web/src/components/form-controls.test.tsx',
     ],
     tsconfig: 'stryker.tsconfig.web.json',
