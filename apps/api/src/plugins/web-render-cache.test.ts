@@ -30,7 +30,7 @@ const page = (app: TestApp, url: string, address = '198.51.100.80') =>
 const kept = (res: { headers: Record<string, unknown> }) =>
   res.headers['server-timing'] === 'render;desc="kept"';
 const drawn = (res: { headers: Record<string, unknown> }) =>
-  /^render;dur=\d+(\.\d)?;desc="drawn 1x"$/.test(String(res.headers["server-timing"]));
+  /^render;dur=\d+(\.\d)?;desc="drawn 1x"$/.test(String(res.headers['server-timing']));
 
 const keptPage = (html: string, keys: string[] = ['brand-signs']): KeptPage => ({
   html,

@@ -123,15 +123,7 @@ describe('public pages drawn by the server (plain HTTP, no browser)', () => {
         '/port',
         '/contact-us',
       ],
-      nvr: [
-        '/',
-        '/zipvision',
-        '/firmware',
-        '/resources/manuals',
-        '/products/ZV-N4P-4K',
-        '/connect',
-        '/port',
-      ],
+      nvr: ['/', '/zipvision', '/firmware', '/resources/manuals', '/products/ZV-N4P-4K', '/connect', '/port'],
       voice: [
         '/',
         '/messages',
