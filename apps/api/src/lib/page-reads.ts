@@ -32,7 +32,8 @@ export type PageRead = (
   params: Readonly<Record<string, string>>,
 ) => Promise<PageReadAnswer | undefined>;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The type of every JSON answer, a route's or a page read's. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Entry {
   pattern: RegExp;

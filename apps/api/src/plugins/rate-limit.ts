@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { Queryable } from '../db/db';
 import { clientKey } from '../lib/client-address';
 import { HttpError } from '../lib/http-error';
-import type { PageReadAnswer } from '../lib/page-reads';
+import { JSON_TYPE, type PageReadAnswer } from '../lib/page-reads';
 import { TokenBuckets } from './token-bucket';
 
 declare module 'fastify' {
@@ -192,7 +192,7 @@ export function refusedPageRead(
   visitor.log.warn({ limit: limit.name, scope: 'address' }, 'Rate limit reached');
   return {
     status: 429,
-    contentType: 'application/json; charset=utf-8',
+    contentType: JSON_TYPE,
     body: JSON.stringify({ message: rateLimitedError(seconds).message }),
     surrogateKeys: [],
     retryAfter: String(seconds),

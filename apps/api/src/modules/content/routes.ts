@@ -21,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
+import { JSON_TYPE } from '../../lib/page-reads';
 import { matchesEtag, publicCache } from '../../lib/public-cache';
 import { publicReadLimit } from '../../limits';
 import { refusedPageRead } from '../../plugins/rate-limit';
@@ -78,8 +79,6 @@ class NotModified extends Error {}
 const tags = ['content'];
 const nameParam = z.string().min(1).max(100);
 const noParams = z.object({});
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** One GET of the content API: its documentation, its checks and what it reads. */
 interface ContentCall<P extends z.ZodObject> {
   path: string;

@@ -13,14 +13,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandKey, SEARCH_KEY, SIGNS_KEY, tagReply } from '../../lib/cdn-keys';
 import { HttpError } from '../../lib/http-error';
+import { JSON_TYPE } from '../../lib/page-reads';
 import { publicCache } from '../../lib/public-cache';
 import { lookupLimits } from '../../limits';
 import { clientOf, rateLimit, refusedPageRead } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['lookup'];
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const foundSign = async (term: string) => {
