@@ -12,6 +12,9 @@
  * runs the tests as the web project does (a document, its setup file, the Markdown plugin).
  * @type {Record<string, { mutate: string[]; testFiles: string[]; tsconfig: string; environment?: 'jsdom' }>}
  */
+// The API's document (/api/docs): each route's area, summary and reply statuses, as callers read them.
+const apiDocument = 'apps/api/src/api-document.test.ts';
+
 export const mutationModules = {
   contract: {
     mutate: ['packages/contract/src/**/*.ts'],
@@ -43,27 +46,43 @@ export const mutationModules = {
   // operator's desk, third-party requests and the reminders.
   requests: {
     mutate: ['apps/api/src/modules/requests/*.ts'],
-    testFiles: ['apps/api/src/modules/requests/*.test.ts'],
+    testFiles: ['apps/api/src/modules/requests/*.test.ts', apiDocument],
     tsconfig: 'stryker.tsconfig.api.json',
   },
   lookup: {
     mutate: ['apps/api/src/modules/lookup/*.ts'],
-    testFiles: ['apps/api/src/modules/lookup/*.test.ts', 'apps/api/src/plugins/web-render*.test.ts'],
+    testFiles: [
+      'apps/api/src/modules/lookup/*.test.ts',
+      'apps/api/src/plugins/web-render*.test.ts',
+      apiDocument,
+    ],
     tsconfig: 'stryker.tsconfig.api.json',
   },
   sites: {
     mutate: ['apps/api/src/modules/sites/*.ts'],
-    testFiles: ['apps/api/src/modules/sites/*.test.ts', 'apps/api/src/modules/workspace/*.test.ts'],
+    testFiles: [
+      'apps/api/src/modules/sites/*.test.ts',
+      'apps/api/src/modules/workspace/*.test.ts',
+      apiDocument,
+    ],
     tsconfig: 'stryker.tsconfig.api.json',
   },
   stickers: {
     mutate: ['apps/api/src/modules/stickers/*.ts'],
-    testFiles: ['apps/api/src/modules/stickers/*.test.ts', 'apps/api/src/modules/workspace/*.test.ts'],
+    testFiles: [
+      'apps/api/src/modules/stickers/*.test.ts',
+      'apps/api/src/modules/workspace/*.test.ts',
+      apiDocument,
+    ],
     tsconfig: 'stryker.tsconfig.api.json',
   },
   publication: {
     mutate: ['apps/api/src/modules/publication/*.ts'],
-    testFiles: ['apps/api/src/modules/publication/*.test.ts', 'apps/api/src/modules/lookup/lookup.test.ts'],
+    testFiles: [
+      'apps/api/src/modules/publication/*.test.ts',
+      'apps/api/src/modules/lookup/lookup.test.ts',
+      apiDocument,
+    ],
     tsconfig: 'stryker.tsconfig.api.json',
   },
   // With the contact form's tests: the one mail that carries a Reply-To (staff answer the sender).

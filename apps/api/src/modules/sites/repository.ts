@@ -104,35 +104,35 @@ export async function insertSite(q: Queryable, companyId: number, f: SiteFields)
 }
 
 /**
- * Updates a site of this company; false when it is not one. Saving is a confirmation of the
- * site's details, so it starts a new reminder year.
+ * Updates a site of this company, and its signs' copy of its name, in one statement; a site of
+ * another company is left alone (the caller's read of the site then refuses it). Saving is a
+ * confirmation of the site's details, so it starts a new reminder year.
  */
 export async function updateSite(
   q: Queryable,
   companyId: number,
   siteId: number,
   f: SiteFields,
-): Promise<boolean> {
-  const rows = await q.query(
-    `update sites set name = $3, address1 = $4, address2 = $5, address3 = $6, town = $7, postcode = $8,
-            county = $9, key_info = $10, retention_days = $11, who_sees = $12,
-            details_confirmed_at = now(), reminder_sent_at = null
-      where id = $1 and company_id = $2 returning id`,
+): Promise<void> {
+  await q.query(
+    `with site as (
+       update sites set name = $3, address1 = $4, address2 = $5, address3 = $6, town = $7, postcode = $8,
+              county = $9, key_info = $10, retention_days = $11, who_sees = $12,
+              details_confirmed_at = now(), reminder_sent_at = null
+        where id = $1 and company_id = $2 returning id)
+     update stickers set site_name = $3 where site_id in (select id from site)`,
     [siteId, companyId, ...fieldValues(f)],
   );
-  if (rows.length === 1) {
-    // Signs carry the site's name as registered; keep it in step.
-    await q.query('update stickers set site_name = $2 where site_id = $1', [siteId, f.name]);
-  }
-  return rows.length === 1;
 }
 
-/** "These details are still correct": confirms a site of this company now; false when it is not one. */
-export async function confirmSiteDetails(q: Queryable, companyId: number, siteId: number): Promise<boolean> {
-  const rows = await q.query(
+/**
+ * "These details are still correct": confirms a site of this company now; a site of another
+ * company is left alone (the caller's read of the site then refuses it).
+ */
+export async function confirmSiteDetails(q: Queryable, companyId: number, siteId: number): Promise<void> {
+  await q.query(
     `update sites set details_confirmed_at = now(), reminder_sent_at = null
-      where id = $1 and company_id = $2 returning id`,
+      where id = $1 and company_id = $2`,
     [siteId, companyId],
   );
-  return rows.length === 1;
 }

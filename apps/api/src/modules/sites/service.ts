@@ -55,7 +55,7 @@ export function addSite(db: Db, companyId: number, fields: repo.SiteFields): Pro
   });
 }
 
-/** Saves a site's details, which confirms them; its signs take its new name in the same transaction. */
+/** Saves a site's details, which confirms them; its signs take its new name in the same statement. */
 export function editSite(
   db: Db,
   companyId: number,
@@ -63,13 +63,13 @@ export function editSite(
   fields: repo.SiteFields,
 ): Promise<SiteRecord> {
   return db.transaction(async (tx) => {
-    if (!(await repo.updateSite(tx, companyId, siteId, fields))) throw notFound();
+    await repo.updateSite(tx, companyId, siteId, fields);
     return companySite(tx, companyId, siteId);
   });
 }
 
 /** "These details are still correct". */
 export async function confirmSite(q: Queryable, companyId: number, siteId: number): Promise<SiteRecord> {
-  if (!(await repo.confirmSiteDetails(q, companyId, siteId))) throw notFound();
+  await repo.confirmSiteDetails(q, companyId, siteId);
   return companySite(q, companyId, siteId);
 }
