@@ -81,6 +81,7 @@ export const mutationModules = {
     testFiles: [
       'apps/api/src/modules/publication/*.test.ts',
       'apps/api/src/modules/lookup/lookup.test.ts',
+      'apps/api/src/lib/cdn-purge.test.ts',
       apiDocument,
     ],
     tsconfig: 'stryker.tsconfig.api.json',
