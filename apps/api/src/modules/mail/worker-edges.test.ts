@@ -117,6 +117,8 @@ describe('delivered mail past its retention', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 61 * 60_000);
     await worker.runOnce();
     expect(await left()).toEqual([]);
+    // Nothing left to delete: nothing logged.
+    expect(await worker.purge()).toBe(0);
     await worker.stop();
 
     expect(
