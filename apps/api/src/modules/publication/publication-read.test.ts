@@ -76,6 +76,12 @@ describe("the operator's published contact page", () => {
     await send(t, 'PUT', '/api/contact/publication', a.token, { siteId: depot.id, ...settings });
 
     const page = (await send(t, 'GET', '/api/contact/publication', a.token)).json();
+    expect(page.company.settings).toMatchObject({
+      showPhone: false,
+      showEmail: false,
+      showRelay: true,
+      phone: '',
+    });
     const first = page.sites.find((s: { siteId: number }) => s.siteId === a.reply.siteId);
     expect(first.preview).toEqual({
       phone: null,
