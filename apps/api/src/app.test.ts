@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { messages } from '@app/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './lib/http-error';
 import { rateLimit } from './plugins/rate-limit';
+import { logCapture } from './test/log-capture';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const GENERIC = 'Something went wrong on our side. Please try again.';
@@ -14,18 +14,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** Log lines the app writes, as parsed JSON. */
-function logCapture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { level: 'error', stream } };
-}
 
 // Routes that exist only in these tests, registered before the app is ready.
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +66,7 @@ describe('errors', () => {
   });
 
   it('a failing query answers 500 with only the generic message, and the real error is logged', async () => {
-    const log = logCapture();
+    const log = logCapture('error');
     t = await createTestApp({ logger: log.logger });
     await t.app.register(testRoutes);
     const res = await t.app.inject({ method: 'GET', url: '/api/test/sql-failure' });

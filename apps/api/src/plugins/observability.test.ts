@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { logCapture } from '../test/log-capture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { METRICS_FORBIDDEN_MESSAGE, METRICS_TOKEN_MESSAGE } from './metrics';
 
@@ -8,18 +8,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** Every log line the app writes, as parsed JSON. */
-function logCapture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { level: 'info', stream } };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

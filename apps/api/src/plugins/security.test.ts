@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cspDirectives } from '../test/csp';
+import { logCapture } from '../test/log-capture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { allowedOrigins, STRICT_TRANSPORT_SECURITY } from './security';
 import { TokenBuckets } from './token-bucket';
@@ -178,17 +178,6 @@ describe('CORS', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  function logCapture() {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    return { lines, logger: { level: 'info', stream } };
-  }
-
   /** Signs in from `remoteAddress`, which forwards 198.51.100.1 then 203.0.113.7; the login limit keys. */
   async function seenAddress(remoteAddress: string): Promise<string[]> {
     if (!t) throw new Error('no app');

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logCapture } from '../../test/log-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { enqueueMail } from './outbox';
 import type { MailTransport } from './transport';
@@ -14,16 +14,10 @@ afterEach(async () => {
   await t?.close();
 });
 
-/** A logger whose lines the test reads, as the operator reads the server's log. */
+/** A worker's logger whose lines the test reads. */
 function capturedLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, log: pino({ level: 'info' }, stream) };
+  const { lines, logger } = logCapture();
+  return { lines, log: pino({ level: logger.level }, logger.stream) };
 }
 
 const mail = (to: string, text = 'Hello.') => ({ brand: 'signs' as const, to, subject: `For ${to}`, text });
