@@ -112,6 +112,10 @@ for (const screen of SCREENS) {
       const refused = page.getByText(
         'Extend by two months is not possible: too late, as an extension had to be asked for by',
       );
+      // The footage and release sections above it load on their own and grow when they do: scroll
+      // to the reason once the page has settled, as a person reads it.
+      await expect(page.getByText('No footage or stills uploaded to this request yet.')).toBeVisible();
+      await expect(page.getByText('Nothing has been released to the visitor yet.')).toBeVisible();
       await refused.scrollIntoViewIfNeeded();
       await expect(refused).toBeInViewport();
       await shot(page, testInfo, 'request-extension-too-late', screen.name);
