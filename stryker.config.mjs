@@ -27,7 +27,7 @@ export const mutationModules = {
       'apps/api/src/plugins/token-bucket.ts',
       'apps/api/src/limits.ts',
     ],
-    testFiles: ['apps/api/src/plugins/rate-limit.test.ts', 'apps/api/src/limits.test.ts'],
+    testFiles: ['apps/api/src/plugins/rate-limit*.test.ts', 'apps/api/src/limits.test.ts'],
     tsconfig: 'stryker.tsconfig.rate-limits.json',
   },
   // Passwords, sign-in tokens and the token rows every link uses (reset, e-mail change and cancel,
@@ -119,6 +119,26 @@ export const mutationModules = {
  * @type {{ file: string; at: string; node: string; reason: string }[]}
  */
 export const equivalentMutants = [
+  {
+    file: 'apps/api/src/plugins/rate-limit.ts',
+    at: '159:10',
+    node: 'OptionalCallExpression',
+    reason: 'upper or lower case, every spelling of an account comes to one key either way',
+  },
+  {
+    file: 'apps/api/src/plugins/rate-limit.ts',
+    at: '266:3',
+    node: 'CallExpression',
+    reason:
+      'every route names one method (Fastify registers the HEAD twin of a GET as a route of its own): every and some agree',
+  },
+  {
+    file: 'apps/api/src/plugins/rate-limit.ts',
+    at: '284:54',
+    node: 'ArrayExpression',
+    reason:
+      'a route without a preHandler: a list of one non-function is searched for limits as the empty one is, and finds none',
+  },
   {
     file: 'packages/contract/src/markdown.ts',
     at: '56:29',

@@ -199,9 +199,9 @@ export function refusedPageRead(
   };
 }
 
+/** The per-address count of a limit kept in the database (one in memory counts in `addressHook`). */
 async function checkAddress(request: FastifyRequest, reply: FastifyReply, limit: RouteLimit): Promise<void> {
   if (request.server.env.rateLimits === 'off') return;
-  if (limit.inMemory) return takePublicRead(request, reply, limit);
   const hit = await hitRateLimit(
     request.server.db,
     `${limit.name}:address:${clientOf(request)}`,
@@ -237,7 +237,8 @@ const limitOfHandler = new WeakMap<object, RouteLimit>();
  */
 export function rateLimit(limit: RouteLimit): preHandlerAsyncHookHandler {
   const handler: preHandlerAsyncHookHandler = async (request, reply) => {
-    await checkAddress(request, reply, limit);
+    if (limit.inMemory) takePublicRead(request, reply, limit);
+    else await checkAddress(request, reply, limit);
     await checkAccount(request, reply, limit);
   };
   limitOfHandler.set(handler, limit);
