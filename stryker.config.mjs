@@ -27,7 +27,12 @@ export const mutationModules = {
       'apps/api/src/plugins/token-bucket.ts',
       'apps/api/src/limits.ts',
     ],
-    testFiles: ['apps/api/src/plugins/rate-limit*.test.ts', 'apps/api/src/limits.test.ts'],
+    testFiles: [
+      'apps/api/src/plugins/rate-limit*.test.ts',
+      'apps/api/src/limits.test.ts',
+      // A page whose in-process read is refused (refusedPageRead).
+      'apps/api/src/plugins/web-render.test.ts',
+    ],
     tsconfig: 'stryker.tsconfig.rate-limits.json',
   },
   // Passwords, sign-in tokens and the token rows every link uses (reset, e-mail change and cancel,

@@ -100,6 +100,7 @@ describe('what is counted, and when', () => {
       await send('"a@example.com"'),
       await send('a@example.com', 'text/plain'),
       await send('{}'),
+      await t.app.inject({ method: 'POST', url: '/api/test/per-account', remoteAddress: '127.4.0.4' }),
     ];
     expect(statuses(nameless)).toEqual([200]);
     expect((await send('{"email":"a@example.com"}')).statusCode).toBe(200);

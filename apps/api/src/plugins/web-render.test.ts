@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { messages } from '@app/contract/messages';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, type Db } from '../db/db';
 import { contentSeed } from '../modules/content/seed';
@@ -357,6 +358,8 @@ describe('a page whose data failed is shared by nobody (a CDN would show the err
     expect(spent.headers['cache-control']).toBe('no-store');
     expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
     expect(spent.headers.etag).toBeUndefined();
+    // The page says what the refused read would have said, with the same wait as Retry-After.
+    expect(spent.body).toContain(messages.server.rateLimitedFor(Number(spent.headers['retry-after'])));
 
     const other = await call(t, 'GET', `/sign/${sticker.signRef}`, {
       headers: { host: 'signs.localhost' },
