@@ -10,6 +10,7 @@ import { DatabaseUnavailableError, type Db } from '../db/db';
 import { contentSeed } from '../modules/content/seed';
 import { call, register } from '../test/accounts';
 import { cspDirectives } from '../test/csp';
+import { logCapture } from '../test/log-capture';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { TokenBuckets } from './token-bucket';
 
@@ -342,7 +343,8 @@ function switchableDb(db: Db) {
 
 describe('a page whose data failed is shared by nobody (a CDN would show the error to everyone)', () => {
   it("a visitor who has spent the look-up budget gets 429, no-store, and other visitors the sign's page", async () => {
-    t = await createTestApp({ env: { webDistDir: webDist } });
+    const { lines, logger } = logCapture();
+    t = await createTestApp({ env: { webDistDir: webDist }, logger });
     const { sticker } = await register(t, { companyName: 'Harbour Watch Ltd' });
     const spender = '198.51.100.23';
     // The look-up allows 60 a minute from one address (lookupLimits.search).
@@ -360,6 +362,10 @@ describe('a page whose data failed is shared by nobody (a CDN would show the err
     expect(spent.headers.etag).toBeUndefined();
     // The page says what the refused read would have said, with the same wait as Retry-After.
     expect(spent.body).toContain(messages.server.rateLimitedFor(Number(spent.headers['retry-after'])));
+    // Logged as the look-up's own refusal is (README, "Rate limits").
+    expect(
+      lines.filter((line) => line.msg === 'Rate limit reached').map(({ limit, scope }) => ({ limit, scope })),
+    ).toEqual([{ limit: 'lookup-search', scope: 'address' }]);
 
     const other = await call(t, 'GET', `/sign/${sticker.signRef}`, {
       headers: { host: 'signs.localhost' },
