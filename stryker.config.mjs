@@ -44,6 +44,8 @@ export const mutationModules = {
       'apps/api/src/modules/users/*.test.ts',
       'apps/api/src/modules/account/*.test.ts',
       'apps/api/src/plugins/auth.test.ts',
+      // Sign-in's guessing limits per address, which the guard counts for unknown browsers.
+      'apps/api/src/plugins/rate-limit.test.ts',
     ],
     tsconfig: 'stryker.tsconfig.api.json',
   },
@@ -124,6 +126,76 @@ export const mutationModules = {
  * @type {{ file: string; at: string; node: string; reason: string }[]}
  */
 export const equivalentMutants = [
+  {
+    file: 'apps/api/src/modules/auth/passwords.ts',
+    at: '61:20',
+    node: 'StringLiteral',
+    reason: 'the decoy is checked only for the time it takes; its answer is thrown away',
+  },
+  {
+    file: 'apps/api/src/modules/auth/passwords.ts',
+    at: '62:47',
+    node: 'ArrowFunction',
+    reason: 'the decoy is checked only for the time it takes; its answer is thrown away',
+  },
+  {
+    file: 'apps/api/src/modules/auth/passwords.ts',
+    at: '63:12',
+    node: 'BooleanLiteral',
+    reason: 'sign-in, its only caller without a hash, refuses a missing user whatever the answer',
+  },
+  {
+    file: 'apps/api/src/modules/auth/device-tokens.ts',
+    at: '32:49',
+    node: 'CallExpression',
+    reason:
+      'every account key comes from this one function, from a user name the login schema has trimmed: upper or lower case, trimmed twice or once, one key either way',
+  },
+  {
+    file: 'apps/api/src/modules/auth/device-tokens.ts',
+    at: '45:48',
+    node: 'StringLiteral',
+    reason: 'the typ header is advisory: jose checks it only when asked, and nothing reads it',
+  },
+  {
+    file: 'apps/api/src/modules/auth/tokens.ts',
+    at: '45:48',
+    node: 'StringLiteral',
+    reason: 'the typ header is advisory: jose checks it only when asked, and nothing reads it',
+  },
+  {
+    file: 'apps/api/src/modules/auth/tokens.ts',
+    at: '62:48',
+    node: 'StringLiteral',
+    reason: 'the typ header is advisory: jose checks it only when asked, and nothing reads it',
+  },
+  {
+    file: 'apps/api/src/modules/auth/device-tokens.ts',
+    at: '70:44',
+    node: 'ArrayExpression',
+    reason: "without a Cookie header, a list of one part without '=' finds no cookie, as the empty list does",
+  },
+  {
+    file: 'apps/api/src/modules/auth/device-tokens.ts',
+    at: '72:9',
+    node: 'BinaryExpression',
+    reason:
+      "a part without '=' (or with an empty name) never yields a device token: whatever it returns fails verification",
+  },
+  {
+    file: 'apps/api/src/modules/auth/device-tokens.ts',
+    at: '72:61',
+    node: 'CallExpression',
+    reason:
+      "browsers separate cookies with '; ' (RFC 6265 5.4) and send no space before it: the value has none to trim",
+  },
+  {
+    file: 'apps/api/src/modules/auth/user-tokens.ts',
+    at: '58:23',
+    node: 'TemplateLiteral',
+    reason:
+      'the placeholder is replaced in the same transaction before it commits: no other statement ever sees it',
+  },
   {
     file: 'apps/api/src/plugins/rate-limit.ts',
     at: '197:20',

@@ -53,6 +53,7 @@ async function setUp() {
     t.env.jwtSecret,
     { id: master.reply.userId, userName: String(master.body.userName), passwordVersion: 1 },
     jti,
+    Math.floor(Date.now() / 1000) + 3600,
   );
   return { master, colleague, colleagueToken, resetToken };
 }

@@ -114,6 +114,43 @@ describe('changing the e-mail address (a stolen session must not take the accoun
     expect(named.json()).toMatchObject({ firstname: 'Ada', email: a.body.email, pendingEmail: null });
   });
 
+  it('changed twice: only the newest link to a new address works, and every link sent to the old one can still undo', async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const oldEmail = String(a.body.email);
+    const tokenIn = async (to: string, name: 'emailToken' | 'cancelEmailToken') =>
+      linkIn((await outboxFor(t.db, to)).at(-1)?.text_body ?? '').searchParams.get(name) ?? '';
+    expect(
+      (await send(t, 'PUT', '/api/account', a.token, details('first@example.com', a.body.password)))
+        .statusCode,
+    ).toBe(200);
+    const firstCancel = await tokenIn(oldEmail, 'cancelEmailToken');
+    expect(
+      (await send(t, 'PUT', '/api/account', a.token, details('second@example.com', a.body.password)))
+        .statusCode,
+    ).toBe(200);
+    const secondCancel = await tokenIn(oldEmail, 'cancelEmailToken');
+    expect(secondCancel).not.toBe(firstCancel);
+
+    const first = await send(t, 'POST', '/api/account/email/confirm', undefined, {
+      token: await tokenIn('first@example.com', 'emailToken'),
+    });
+    expect(first.statusCode).toBe(400);
+    expect((await send(t, 'GET', '/api/account', a.token)).json()).toMatchObject({
+      email: oldEmail,
+      pendingEmail: 'second@example.com',
+    });
+    // The first notice's link still undoes: the pending change to the second address ends.
+    const undone = await send(t, 'POST', '/api/account/email/cancel', undefined, { token: firstCancel });
+    expect(undone.json()).toEqual({ message: workspaceMessages.emailChangeCancelled });
+    const second = await send(t, 'POST', '/api/account/email/confirm', undefined, {
+      token: await tokenIn('second@example.com', 'emailToken'),
+    });
+    expect(second.statusCode).toBe(400);
+    const row = await t.db.one<{ email: string }>('select email from users where id = $1', [a.reply.userId]);
+    expect(row.email).toBe(oldEmail);
+  });
+
   it('tells the old address, whose link (7 days) puts it back and shuts out whoever changed it', async () => {
     t = await createTestApp();
     const a = await signedIn(t);

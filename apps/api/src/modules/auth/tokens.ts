@@ -49,14 +49,14 @@ export function signSessionToken(
 }
 
 /**
- * A reset link's token. `expiresAt` (seconds since 1970; default an hour from now) is its stored
- * expiry, so the same link signed again is the very same token (docs/decisions/0044).
+ * A reset link's token. `expiresAt` (seconds since 1970) is its stored expiry, so the same link
+ * signed again is the very same token (docs/decisions/0044).
  */
 export function signResetToken(
   secret: string,
   user: { id: number; userName: string; passwordVersion: number },
   jti: string,
-  expiresAt = Math.floor(Date.now() / 1000) + RESET_TTL_SECONDS,
+  expiresAt: number,
 ): Promise<string> {
   return new SignJWT({ purpose: 'reset', id: user.id, userName: user.userName, pv: user.passwordVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -1,8 +1,10 @@
 import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { addSticker, call, linkIn, outboxFor, register, signedIn, signUpPayload } from '../../test/accounts';
+import { logCapture } from '../../test/log-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Guessing bounded per account without locking the owner out (issue 33, finding 3;
@@ -255,6 +257,108 @@ describe('guessing at one account from many addresses', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toContain(429);
+  });
+});
+
+describe('the guard at its edges', () => {
+  it('a browser that sends other cookies first is still known by its own', async () => {
+    t = await createTestApp();
+    const { userName, password } = (await signedIn(t)).body;
+    const cookie = deviceCookieOf(await login(userName, password));
+    for (let i = 0; i < 10; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.20.${i + 1}` });
+    await longAttack();
+    const others = 'theme=dark; consent=yes';
+    expect((await login(userName, password, { cookie: `${others}; ${cookie}` })).statusCode).toBe(200);
+    expect((await login(userName, password, { cookie: `${cookie}; ${others}` })).statusCode).toBe(200);
+    // Without its own cookie, the same browser is an unknown one.
+    waitsFor(await login(userName, password, { cookie: others }));
+  });
+
+  it('a device token signed with another algorithm, even with the server’s key, is not trusted', async () => {
+    t = await createTestApp();
+    const owner = await signedIn(t);
+    const { userName, password } = owner.body;
+    const [name] = deviceCookieOf(await login(userName, password)).split('=');
+    for (let i = 0; i < 10; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.21.${i + 1}` });
+    await longAttack();
+    const token = await new SignJWT({
+      purpose: 'device',
+      id: owner.reply.userId,
+      account: userName.toLowerCase(),
+    })
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+      .setJti('a-nonce-of-sixteen-characters')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(t.env.jwtSecret));
+    waitsFor(await login(userName, password, { cookie: `${name}=${token}` }));
+  });
+
+  it('the count of unknown browsers is kept a day: an hour after ten wrong tries, the next still waits after it', async () => {
+    t = await createTestApp();
+    const { userName } = (await signedIn(t)).body;
+    for (let i = 0; i < 11; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.22.${i + 1}` });
+    // An hour passes (the rows' times moved back by one): the wait is over, the count is not.
+    await t.db.query(
+      "update sign_in_guards set next_try_at = next_try_at - interval '1 hour', forget_at = forget_at - interval '1 hour'",
+    );
+    expect((await login(userName, 'wrong-again', { remoteAddress: '127.0.22.50' })).statusCode).toBe(401);
+    waitsFor(await login(userName, 'wrong-once-more', { remoteAddress: '127.0.22.51' }));
+  });
+
+  it('the owner’s typing errors in a known browser do not count as failures on the account', async () => {
+    t = await createTestApp();
+    const { userName, password } = (await signedIn(t)).body;
+    const cookie = deviceCookieOf(await login(userName, password, { remoteAddress: '127.0.23.1' }));
+    for (let i = 0; i < 4; i++) await login(userName, `typo-${i}`, { remoteAddress: '127.0.23.1', cookie });
+    // Six failures from unknown browsers: with the owner's four that would be ten on the account.
+    for (let i = 0; i < 6; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.23.${i + 10}` });
+    // One of those addresses tries again: it is heard (the account has 6 failures, not 10).
+    expect((await login(userName, 'wrong-again', { remoteAddress: '127.0.23.10' })).statusCode).toBe(401);
+  });
+
+  it('a wait is logged with the account guard’s name', async () => {
+    const { lines, logger } = logCapture();
+    t = await createTestApp({ logger });
+    const { userName, password } = (await signedIn(t)).body;
+    for (let i = 0; i < 10; i++) await login(userName, `wrong-${i}`, { remoteAddress: `127.0.24.${i + 1}` });
+    await longAttack();
+    waitsFor(await login(userName, password, { remoteAddress: '127.0.24.50' }));
+    const waits = lines
+      .filter((line) => line.msg === 'Sign-in from unknown browsers waits')
+      .map(({ limit, scope, level }) => ({ limit, scope, level }));
+    expect(waits).toEqual([{ limit: 'sign-in-guard', scope: 'account', level: 40 }]);
+  });
+
+  it('with RATE_LIMITS=off (load tests only) nothing is counted: 15 wrong tries, then the right one', async () => {
+    t = await createTestApp({ env: { rateLimits: 'off' } });
+    const { userName, password } = (await signedIn(t)).body;
+    for (let i = 0; i < 15; i++) {
+      expect((await login(userName, `wrong-${i}`, { remoteAddress: `127.0.25.${i + 1}` })).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await login(userName, password, { remoteAddress: '127.0.25.50' })).statusCode).toBe(200);
+    expect(await t.db.query('select key from sign_in_guards')).toEqual([]);
+  });
+
+  it('counts forgotten a day ago are deleted every 500 tries, so the table does not grow without end', async () => {
+    t = await createTestApp();
+    // A fresh copy of the module: its count of tries since the last purge starts at 0.
+    vi.resetModules();
+    const { claimTry } = await import('../auth/repository');
+    await t.db.query(
+      `insert into sign_in_guards (key, tries, next_try_at, forget_at) values
+         ('account:forgotten', 3, now() - interval '2 days', now() - interval '1 day'),
+         ('account:recent', 3, now(), now() + interval '1 day')`,
+    );
+    const keys = () =>
+      t.db.query<{ key: string }>("select key from sign_in_guards where key like 'account:%' order by key");
+    const rule = { freeTries: 1000, firstWaitMs: 0, maxWaitMs: 0, forgetMs: 60_000 };
+    for (let i = 0; i < 499; i++) await claimTry(t.db, `test:${i % 7}`, rule);
+    expect(await keys()).toEqual([{ key: 'account:forgotten' }, { key: 'account:recent' }]);
+    await claimTry(t.db, 'test:0', rule);
+    expect(await keys()).toEqual([{ key: 'account:recent' }]);
   });
 });
 

@@ -63,6 +63,40 @@ describe('confirming an account', () => {
     });
   });
 
+  it('the link works for two days: 47 hours after it was mailed it confirms, a minute past 48 it does not', async () => {
+    t = await createTestApp();
+    const confirm = (id: number, confirmToken: string, password: string) =>
+      call(t, 'PUT', `/api/users/${id}`, { body: { confirmToken, password } });
+    // Time passing, as the link's expiry drawing nearer by that much.
+    const passes = (userId: number, interval: string) =>
+      t.db.query(
+        `update user_tokens set expires_at = expires_at - $2::interval where user_id = $1 and purpose = 'confirm'`,
+        [userId, interval],
+      );
+    const early = await register(t);
+    await passes(early.reply.userId, '47 hours');
+    const inTime = await confirm(early.reply.userId, early.confirmToken, early.body.password);
+    expect(inTime.json()).toEqual({ message: messages.signIn.confirmed, confirmedAt: expect.any(String) });
+
+    const late = await register(t);
+    await passes(late.reply.userId, '48 hours 1 minute');
+    const tooLate = await confirm(late.reply.userId, late.confirmToken, late.body.password);
+    expect(tooLate.statusCode).toBe(401);
+    expect(tooLate.json()).toEqual({ message: messages.server.confirmationNeeded });
+    expect((await login(late.body.userName, late.body.password)).statusCode).toBe(403);
+  });
+
+  it('the same link used twice at the same moment confirms once', async () => {
+    t = await createTestApp();
+    const { body, reply, confirmToken } = await register(t);
+    const confirm = () =>
+      call(t, 'PUT', `/api/users/${reply.userId}`, { body: { confirmToken, password: body.password } });
+    const answers = await Promise.all([confirm(), confirm(), confirm()]);
+    const confirmedNow = answers.filter((a) => a.json().message === messages.signIn.confirmed);
+    expect(confirmedNow).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode !== 500)).toBe(true);
+  });
+
   it('confirmedAt alone, or a wrong, expired or superseded token, confirms nothing', async () => {
     t = await createTestApp();
     const { body, reply, confirmToken } = await register(t);
@@ -270,7 +304,7 @@ describe('GET and PUT /api/users/{id}', () => {
     expect(res.json()).toEqual({ message: messages.server.unauthorised });
   });
 
-  it('a forged, expired or outdated session, or a reset token used as one, gets 401', async () => {
+  it('a forged, expired or outdated session, one signed with another algorithm, or a reset token used as one, gets 401', async () => {
     t = await createTestApp();
     const { reply, body, token } = await signedIn(t);
     const id = reply.userId;
@@ -284,15 +318,21 @@ describe('GET and PUT /api/users/{id}', () => {
     const expired = await sign(t.env.jwtSecret, {}, now - 10);
     const outdated = await sign(t.env.jwtSecret, { sv: 0 }, now + 3600);
     const noPurpose = await sign(t.env.jwtSecret, { purpose: undefined }, now + 3600);
+    // The server's own key, but another algorithm than the one it signs with.
+    const otherAlgorithm = await new SignJWT({ purpose: 'session', id, userName: body.userName, sv: 1 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode(t.env.jwtSecret));
     const jti = await issueUserToken(t.db, id, 'reset', 3600);
     const reset = await signResetToken(
       t.env.jwtSecret,
       { id, userName: body.userName, passwordVersion: 1 },
       jti,
+      Math.floor(Date.now() / 1000) + 3600,
     );
     const unsigned = `${token.split('.').slice(0, 2).join('.')}.`;
 
-    for (const bad of [forged, expired, outdated, noPurpose, unsigned, 'not-a-token']) {
+    for (const bad of [forged, expired, outdated, noPurpose, otherAlgorithm, unsigned, 'not-a-token']) {
       const res = await call(t, 'PUT', `/api/stickers/1`, {
         token: bad,
         body: {
