@@ -135,7 +135,7 @@ export const equivalentMutants = [
   {
     file: 'apps/api/src/modules/auth/passwords.ts',
     at: '62:47',
-    node: 'ArrowFunction',
+    node: 'ArrowFunctionExpression',
     reason: 'the decoy is checked only for the time it takes; its answer is thrown away',
   },
   {
