@@ -79,6 +79,8 @@ export const mutationModules = {
     testFiles: [
       'apps/api/src/modules/stickers/*.test.ts',
       'apps/api/src/modules/workspace/*.test.ts',
+      // The sticker check's and adding a sticker's guessing limits, which the routes count.
+      'apps/api/src/plugins/rate-limit.test.ts',
       apiDocument,
     ],
     tsconfig: 'stryker.tsconfig.api.json',
