@@ -1,7 +1,7 @@
-import { messages } from '@app/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addSticker, call, signedIn } from '../test/accounts';
+import { refusedFor, statuses } from '../test/rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // The per-account counts of the table (apps/api/src/limits.ts), each driven as a caller spreading
@@ -20,15 +20,6 @@ async function fromManyAddresses(
   const answers: LightMyRequestResponse[] = [];
   for (let i = 0; i < times; i++) answers.push(await send(`127.2.${i >> 8}.${(i & 255) + 1}`, i));
   return answers;
-}
-
-const statuses = (answers: LightMyRequestResponse[]) => [...new Set(answers.map((a) => a.statusCode))];
-
-function refusedFor(res: LightMyRequestResponse): number {
-  expect(res.statusCode).toBe(429);
-  const seconds = Number(res.headers['retry-after']);
-  expect(res.json()).toEqual({ message: messages.server.rateLimitedFor(seconds) });
-  return seconds;
 }
 
 describe('per account, from any address', () => {

@@ -1,8 +1,7 @@
-import { messages } from '@app/contract/messages';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addSticker, call, signUpPayload } from '../test/accounts';
 import { logCapture } from '../test/log-capture';
+import { refusedFor, repeat, statuses } from '../test/rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { bodyField, clearCount, countInDatabase, rateLimit } from './rate-limit';
 import { TokenBuckets } from './token-bucket';
@@ -12,21 +11,6 @@ import { TokenBuckets } from './token-bucket';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-async function repeat(times: number, send: (i: number) => Promise<LightMyRequestResponse>) {
-  const answers: LightMyRequestResponse[] = [];
-  for (let i = 0; i < times; i++) answers.push(await send(i));
-  return answers;
-}
-
-const statuses = (answers: LightMyRequestResponse[]) => [...new Set(answers.map((a) => a.statusCode))];
-
-function refusedFor(res: LightMyRequestResponse): number {
-  expect(res.statusCode).toBe(429);
-  const seconds = Number(res.headers['retry-after']);
-  expect(res.json()).toEqual({ message: messages.server.rateLimitedFor(seconds) });
-  return seconds;
-}
 
 /** Public reads on a clock that stands still: a bucket never refills during the test. */
 const stillClock = () => new TokenBuckets({ now: () => 0 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { addSticker, call, signedIn, signUpPayload } from '../test/accounts';
+import { refusedFor, repeat, statuses } from '../test/rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { rateLimit } from './rate-limit';
 import { TokenBuckets } from './token-bucket';
@@ -13,24 +14,6 @@ import { TokenBuckets } from './token-bucket';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-/** Sends `times` requests one after another; their answers. */
-async function repeat(times: number, send: (i: number) => Promise<LightMyRequestResponse>) {
-  const answers: LightMyRequestResponse[] = [];
-  for (let i = 0; i < times; i++) answers.push(await send(i));
-  return answers;
-}
-
-const statuses = (answers: LightMyRequestResponse[]) => [...new Set(answers.map((a) => a.statusCode))];
-
-/** A 429 whose message states the wait that Retry-After gives, and that wait in seconds. */
-function refusedFor(res: LightMyRequestResponse): number {
-  expect(res.statusCode).toBe(429);
-  const seconds = Number(res.headers['retry-after']);
-  expect(seconds).toBeGreaterThan(0);
-  expect(res.json()).toEqual({ message: messages.server.rateLimitedFor(seconds) });
-  return seconds;
-}
 
 /** A sign-in from an address; with `cookie`, from a browser that has signed in before (decision 0046). */
 const login = (userName: string, password: string, remoteAddress: string, cookie?: string) =>
