@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addSticker, call, signUpPayload } from '../test/accounts';
 import { logCapture } from '../test/log-capture';
-import { refusedFor, repeat, statuses } from '../test/rate-limits';
+import { handClock, refusedFor, repeat, statuses } from '../test/rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { bodyField, clearCount, countInDatabase, rateLimit } from './rate-limit';
 import { TokenBuckets } from './token-bucket';
@@ -263,13 +263,9 @@ describe('counts a service keeps (mails to a mailbox, of an account, of a link)'
 
 describe('token buckets on a clock that started long ago', () => {
   const start = 1_000_000;
-  const clockFrom = (ms: number) => {
-    const clock = { ms, now: () => clock.ms };
-    return clock;
-  };
 
   it('sweeps once a minute after it was made, not at every take', () => {
-    const clock = clockFrom(start);
+    const clock = handClock(start);
     const buckets = new TokenBuckets({ now: clock.now });
     const size = { max: 10, windowMs: 10_000 };
     expect(buckets.take('a', size)).toBe(0);
@@ -283,7 +279,7 @@ describe('token buckets on a clock that started long ago', () => {
   });
 
   it('drops a bucket once it is full again: one token of ten, over 100 seconds, is back after 10', () => {
-    const clock = clockFrom(start);
+    const clock = handClock(start);
     const buckets = new TokenBuckets({ now: clock.now });
     expect(buckets.take('a', { max: 10, windowMs: 100_000 })).toBe(0);
     clock.ms = start + 60_000;
@@ -292,7 +288,7 @@ describe('token buckets on a clock that started long ago', () => {
   });
 
   it('a bucket full at the very moment of the sweep is dropped', () => {
-    const clock = clockFrom(start);
+    const clock = handClock(start);
     const buckets = new TokenBuckets({ now: clock.now });
     // One token refilled over 65,536 ms (a power of two, so the time it is full is exact).
     expect(buckets.take('a', { max: 1, windowMs: 65_536 })).toBe(0);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
 import { addSticker, call, signedIn, signUpPayload } from '../test/accounts';
-import { refusedFor, repeat, statuses } from '../test/rate-limits';
+import { handClock, refusedFor, repeat, statuses } from '../test/rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { rateLimit } from './rate-limit';
 import { TokenBuckets } from './token-bucket';
@@ -300,12 +300,6 @@ describe('the counters', () => {
     expect(rows).toEqual([{ key: 'test-limited:address:127.0.0.1', count: 3 }]);
   });
 });
-
-/** A clock the test moves by hand, for the in-memory counts. */
-function handClock() {
-  const clock = { ms: 0, now: () => clock.ms };
-  return clock;
-}
 
 /** The database as the app sees it, counting every statement the app sends. */
 function countingDb(db: Db) {

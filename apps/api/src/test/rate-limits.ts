@@ -23,3 +23,9 @@ export function refusedFor(res: LightMyRequestResponse): number {
   expect(res.json()).toEqual({ message: messages.server.rateLimitedFor(seconds) });
   return seconds;
 }
+
+/** A clock the test moves by hand (milliseconds, from `ms`), for the in-memory counts. */
+export function handClock(ms = 0) {
+  const clock = { ms, now: () => clock.ms };
+  return clock;
+}
