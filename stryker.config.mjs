@@ -279,6 +279,34 @@ export const equivalentMutants = [
     node: 'StringLiteral',
     reason: "no brand's sender name holds a quote or a backslash, so the replacement never runs",
   },
+  {
+    file: 'apps/api/src/modules/stickers/routes.ts',
+    at: '26:15',
+    node: 'ObjectExpression',
+    reason:
+      'a route without an auth rule is public (plugins/auth.ts registerAuth); the rule is stated for the reader',
+  },
+  {
+    file: 'apps/api/src/modules/stickers/routes.ts',
+    at: '68:15',
+    node: 'ObjectExpression',
+    reason:
+      'a route without an auth rule is public (plugins/auth.ts registerAuth); the rule is stated for the reader',
+  },
+  {
+    file: 'apps/api/src/modules/stickers/service.ts',
+    at: '178:23',
+    node: 'BinaryExpression',
+    reason:
+      "a sign that became another company's while its lock was awaited is not updated either way: the retire and move statements match the company too, and answer 409",
+  },
+  {
+    file: 'apps/api/src/modules/stickers/repository.ts',
+    at: '86:10',
+    node: 'BinaryExpression',
+    reason:
+      "its one caller has locked the sign's row and found it the company's in the same transaction: the statement always updates that one row",
+  },
 ];
 
 const moduleName = process.env.MUTATION_MODULE ?? 'contract';

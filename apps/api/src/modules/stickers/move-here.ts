@@ -1,4 +1,3 @@
-import { signRefKey } from '@app/contract/accounts';
 import { messages } from '@app/contract/messages';
 import {
   type changeSiteStickerReply,
@@ -29,13 +28,8 @@ export function moveStickerHere(
     const site = await findCompanySite(tx, user.companyId, b.siteId);
     if (!site) throw new HttpError(404, messages.server.notFound);
     const sticker = await lockStickerBySignRef(tx, b.signRef);
-    if (
-      !sticker ||
-      sticker.prefix_no !== b.prefixNo ||
-      signRefKey(sticker.sign_ref) !== signRefKey(b.signRef)
-    ) {
+    if (!sticker || sticker.prefix_no !== b.prefixNo)
       throw new HttpError(400, messages.server.stickerNotFound);
-    }
     if (sticker.company_id !== user.companyId || sticker.site_id === null) {
       throw new HttpError(409, messages.server.stickerNotLinked);
     }

@@ -38,18 +38,19 @@ export function lockStickerById(q: Queryable, id: number): Promise<StickerRow | 
   return q.maybeOne<StickerRow>(`select ${stickerColumns} from stickers where id = $1 for update`, [id]);
 }
 
-/** Links a free sticker to a site; false when it was no longer free. */
+/**
+ * Links a free sticker to a site. Sign-up has locked the sticker's row and found it free in the
+ * same transaction, so it is still free here; the demo seed links its own demo sticker once.
+ */
 export async function linkSticker(
   q: Queryable,
   link: { stickerId: number; siteId: number; companyId: number; userId: number; siteName: string },
-): Promise<boolean> {
-  const rows = await q.query(
+): Promise<void> {
+  await q.query(
     `update stickers set site_id = $2, company_id = $3, user_id = $4, site_name = $5, start_date = now()
-      where id = $1 and site_id is null
-      returning id`,
+      where id = $1 and site_id is null`,
     [link.stickerId, link.siteId, link.companyId, link.userId, link.siteName],
   );
-  return rows.length === 1;
 }
 
 /** The signs of a company's site, by sign reference. */

@@ -140,19 +140,15 @@ export function addSiteSticker(
     const site = await findCompanySite(tx, user.companyId, b.siteId);
     if (!site) throw notFound();
     // Locked so that two claims of one sticker queue, and exactly one wins.
+    // Found by its reference's key: hyphens, spaces and case forgiven.
     const sticker = await lockStickerBySignRef(tx, b.signRef);
-    if (
-      !sticker ||
-      sticker.prefix_no !== b.prefixNo ||
-      signRefKey(sticker.sign_ref) !== signRefKey(b.signRef)
-    ) {
+    if (!sticker || sticker.prefix_no !== b.prefixNo)
       throw new HttpError(400, messages.server.stickerNotFound);
-    }
     // On one of the company's own sites: says which, so it can be moved (move-here.ts).
     if (sticker.site_id !== null && sticker.company_id === user.companyId) {
       throw await stickerOnYourSite(tx, user.companyId, sticker);
     }
-    if (sticker.site_id !== null) throw new HttpError(409, messages.server.stickerTaken);
+    // Claimed only while free: anyone else's sticker is taken.
     const row = await claimSticker(tx, {
       stickerId: sticker.id,
       siteId: site.id,

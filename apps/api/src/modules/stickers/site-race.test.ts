@@ -1,3 +1,4 @@
+import { messages as serverMessages } from '@app/contract/messages';
 import { workspaceMessages } from '@app/contract/workspace';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addSticker, signedIn } from '../../test/accounts';
@@ -110,4 +111,57 @@ describe('moving, retiring and claiming one sign at the same moment', () => {
       expect(await stateOf(id)).toMatchObject({ site_id: null, company_id: null });
     },
   );
+});
+
+describe('a move the database refuses', () => {
+  // What PostgreSQL answers a change that met another: a deadlock (40P01), a serialization failure
+  // (40001), a row it points at gone (23503), a check the other change made false (23514). Raised
+  // here by a trigger on the sign's row, as the database would raise them.
+  async function refusingMoves(errcode: string) {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const target = (await send(t, 'POST', '/api/sites/add', a.token, siteInput('Race yard'))).json();
+    await t.db.exec(`
+      create function refuse_move() returns trigger language plpgsql as $$
+      begin
+        if new.site_name = 'Race yard' then raise exception 'refused for the test' using errcode = '${errcode}'; end if;
+        return new;
+      end $$;
+      create trigger refuse_move before update on stickers for each row execute function refuse_move();
+    `);
+    const moved = await send(t, 'PUT', `/api/stickers/site/${a.sticker.id}`, a.token, {
+      action: 'move',
+      siteId: target.id,
+    });
+    return { a, target, moved };
+  }
+
+  it.each(['40P01', '40001', '23503', '23514'])(
+    'answering %s (it met another change) is a 409 saying what to do, and the sign stays where it was',
+    async (errcode) => {
+      const { a, target, moved } = await refusingMoves(errcode);
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json()).toEqual({ message: workspaceMessages.stickerChanged });
+      expect(await stateOf(a.sticker.id)).toMatchObject({
+        site_id: a.reply.siteId,
+        company_id: a.reply.companyId,
+      });
+      // Trying again, once the other change is over, moves it.
+      await t.db.exec('drop trigger refuse_move on stickers');
+      const again = await send(t, 'PUT', `/api/stickers/site/${a.sticker.id}`, a.token, {
+        action: 'move',
+        siteId: target.id,
+      });
+      expect(again.json()).toMatchObject({
+        message: workspaceMessages.stickerMoved,
+        sticker: { siteId: target.id },
+      });
+    },
+  );
+
+  it('any other refusal is the server’s fault: a 500 with the general message, never "changed"', async () => {
+    const { moved } = await refusingMoves('XX000');
+    expect(moved.statusCode).toBe(500);
+    expect(moved.json()).toEqual({ message: serverMessages.server.generic });
+  });
 });

@@ -2,6 +2,7 @@ import { messages } from '@app/contract/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../cli/server-info';
 import { addSticker, call, type Registered, register, signedIn } from '../../test/accounts';
+import { logCapture } from '../../test/log-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SIGN_REF_ALPHABET } from './codes';
 
@@ -97,6 +98,15 @@ describe('PUT /api/stickers/{id}', () => {
     const wrongPrefix = await put(user.sticker.id, linkBody(user, { prefixNo: 'ZZZ99999' }));
     expect(wrongPrefix.statusCode).toBe(409);
     expect(wrongPrefix.json()).toEqual({ message: messages.server.stickerMismatch });
+    // Another sign's reference with this one's prefix number, or the company of another.
+    const wrongRef = await put(user.sticker.id, linkBody(user, { signRef: other.sticker.signRef }));
+    expect(wrongRef.json()).toEqual({ message: messages.server.stickerMismatch });
+    const wrongCompany = await put(user.sticker.id, linkBody(user, { companyId: other.reply.companyId }));
+    expect(wrongCompany.statusCode).toBe(409);
+    expect(wrongCompany.json()).toEqual({ message: messages.server.stickerOtherSite });
+    // Its own sign reference however it is written is no mismatch.
+    const spelt = await put(user.sticker.id, linkBody(user, { signRef: user.sticker.signRef.toLowerCase() }));
+    expect(spelt.statusCode).toBe(200);
 
     const free = await addSticker(t.db);
     const unlinked = await put(free.id, linkBody(user, { signRef: free.signRef, prefixNo: free.prefixNo }));
@@ -135,6 +145,15 @@ describe('POST /api/admin/stickers', () => {
     expect((await check(first?.signRef ?? '', first?.prefixNo ?? '')).json()).toMatchObject({
       success: true,
     });
+  });
+
+  it('records each issue in the server log with how many were issued', async () => {
+    const log = logCapture();
+    t = await createTestApp({ logger: log.logger });
+    expect((await issue(3, { [ADMIN_TOKEN_HEADER]: t.app.adminToken })).statusCode).toBe(200);
+    expect(log.lines.filter((line) => line.msg === 'Issued stickers')).toEqual([
+      expect.objectContaining({ level: 30, count: 3 }),
+    ]);
   });
 
   it('refuses callers from other machines, and a missing or wrong token', async () => {

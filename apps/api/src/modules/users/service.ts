@@ -101,14 +101,13 @@ export async function signUp(ctx: AccountContext, body: z.output<typeof signUpBo
         keyInfo: body.keyInfo,
         retentionDays: body.retentionDays ?? null,
       });
-      const linked = await linkSticker(tx, {
+      await linkSticker(tx, {
         stickerId: sticker.id,
         siteId,
         companyId,
         userId: user.id,
         siteName: body.siteName,
       });
-      if (!linked) throw refuse(messages.server.stickerTakenDuringSignUp);
 
       const token = await issueUserToken(tx, user.id, 'confirm', CONFIRM_TTL_SECONDS);
       await enqueueMail(
