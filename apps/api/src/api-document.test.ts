@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from './test/test-app';
 interface Operation {
   tags?: string[];
   summary?: string;
+  description?: string;
   responses?: Record<string, unknown>;
 }
 
@@ -79,5 +80,21 @@ describe('the API document', () => {
   ])('documents %s answering %s', (name, statuses) => {
     const op = operations.find(([n]) => n === name)?.[1];
     expect(Object.keys(op?.responses ?? {}).join(' ')).toBe(statuses);
+  });
+
+  // The rules a caller of the public look-up meets, said where the caller reads them.
+  it.each([
+    [
+      'GET /api/stickers/search/{term}',
+      '`registered: false` (and `scheme: null`) when the sticker exists but no operator has registered it.',
+    ],
+    ['GET /api/lookup/search', '20 results a page, at most 5 pages.'],
+    [
+      'POST /api/search-records/add',
+      'With `stickerId`, the term must find that sign (as the look-up does), else 400; one look-up per client ' +
+        'address per sign per hour is counted, repeats are answered 200 and not counted.',
+    ],
+  ])('tells the caller of %s: %s', (name, description) => {
+    expect(operations.find(([n]) => n === name)?.[1].description).toBe(description);
   });
 });

@@ -326,6 +326,89 @@ describe('SignLookupCache', () => {
   });
 });
 
+describe('SignLookupCache: loads and changes', () => {
+  const sign = (id: number, companyId: number | null = 1): SignLookup => ({
+    id,
+    signRef: `S${id}`,
+    companyId,
+    scheme: null,
+  });
+
+  /** A load the test answers by hand, counting how many were started. */
+  function handLoads() {
+    const started: ((value: SignLookup) => void)[] = [];
+    const load = () =>
+      new Promise<SignLookup>((resolve) => {
+        started.push(resolve);
+      });
+    return { started, load };
+  }
+
+  it('a burst of look-ups of one sign shares one load; while changes cannot be heard, each asks for itself', async () => {
+    const cache = new SignLookupCache({ ttlMs: 60_000 });
+    const unheard = handLoads();
+    const alone = [cache.find('S1', unheard.load), cache.find('s-1', unheard.load)];
+    expect(unheard.started).toHaveLength(2);
+    for (const resolve of unheard.started) resolve(sign(1));
+    await Promise.all(alone);
+
+    cache.setListening(true);
+    const heard = handLoads();
+    const burst = [cache.find('S1', heard.load), cache.find('s1', heard.load), cache.find('S-1', heard.load)];
+    expect(heard.started).toHaveLength(1);
+    heard.started[0]?.(sign(1));
+    expect((await Promise.all(burst)).map((found) => found?.sign.id)).toEqual([1, 1, 1]);
+  });
+
+  it('a look-up asked after a change shares the load started after it, even once an older load ends', async () => {
+    const cache = new SignLookupCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    const loads = handLoads();
+    const before = cache.find('S1', loads.load);
+    cache.invalidate('k:S1');
+    const after = cache.find('S1', loads.load);
+    expect(loads.started).toHaveLength(2);
+    loads.started[0]?.(sign(1));
+    await before;
+    const later = cache.find('S1', loads.load);
+    expect(loads.started).toHaveLength(2);
+    loads.started[1]?.(sign(1));
+    expect((await Promise.all([after, later])).map((found) => found?.sign.id)).toEqual([1, 1]);
+  });
+
+  /** A cache holding S1 and S2 (company 1), S12 (company 12) and S3 (company 2); which it still holds after `payload`. */
+  async function keptAfter(payload: string): Promise<string[]> {
+    const cache = new SignLookupCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    const companies: Record<string, number> = { S1: 1, S2: 1, S12: 12, S3: 2 };
+    const load = async (term: string) => sign(Number(term.slice(1)), companies[term]);
+    for (const term of Object.keys(companies)) await cache.find(term, load);
+    cache.invalidate(payload);
+    const kept: string[] = [];
+    for (const term of Object.keys(companies)) {
+      let asked = false;
+      await cache.find(term, async (t) => {
+        asked = true;
+        return load(t);
+      });
+      if (!asked) kept.push(term);
+    }
+    return kept;
+  }
+
+  it.each([
+    ['k:S2', 'one sign: only that one goes', ['S1', 'S12', 'S3']],
+    ['c:1', 'a company: only its signs go', ['S12', 'S3']],
+    ['c:12', 'a company with a longer id: only its signs go', ['S1', 'S2', 'S3']],
+    ['', 'anything else: every sign goes', []],
+    ['xc:1', 'a company id not at the start: every sign goes', []],
+    ['c:1x', 'a company id followed by more: every sign goes', []],
+    ['k', 'a sign without a key: every sign goes', []],
+  ])('a change announced as "%s" (%s)', async (payload, _what, kept) => {
+    expect(await keptAfter(payload)).toEqual(kept);
+  });
+});
+
 describe.runIf(testDbKind() === 'postgres')('two instances on one PostgreSQL database', () => {
   let database: TestDatabase | undefined;
   const apps: TestApp[] = [];

@@ -137,6 +137,94 @@ describe('searching by name, town or postcode', () => {
     expect(plain.reply.companyId).not.toBe(published.reply.companyId);
   });
 
+  it("shows a site's own published contact; a site without one, its company's, never another site's", async () => {
+    t = await createTestApp();
+    const a = await register(t, {
+      companyName: 'Saltburn Quay Ltd',
+      siteName: 'Quay gate',
+      town: 'Saltburn',
+    });
+    const b = await register(t, {
+      companyName: 'Saltburn Pier Ltd',
+      siteName: 'Pier gate',
+      town: 'Saltburn',
+    });
+    const site = (companyId: number, name: string) =>
+      t.db.query(`insert into sites (company_id, name, town) values ($1, $2, 'Saltburn')`, [companyId, name]);
+    await site(a.reply.companyId, 'Quay yard');
+    await site(b.reply.companyId, 'Pier yard');
+    const publish = (companyId: number, siteId: number | null, phone: string) =>
+      t.db.query(
+        `insert into contact_publications (company_id, site_id, show_phone, phone, show_relay)
+         values ($1, $2, true, $3, false)`,
+        [companyId, siteId, phone],
+      );
+    await publish(a.reply.companyId, null, '01287 000 001');
+    await publish(a.reply.companyId, a.reply.siteId, '01287 000 002');
+    await publish(b.reply.companyId, b.reply.siteId, '01287 000 003');
+
+    const res = await call(t, 'GET', '/api/lookup/search?q=saltburn');
+    const phones = Object.fromEntries(
+      res
+        .json()
+        .results.map((r: { siteName: string; contact: { phone: string | null } }) => [
+          r.siteName,
+          r.contact.phone,
+        ]),
+    );
+    expect(phones).toEqual({
+      'Quay gate': '01287 000 002',
+      'Quay yard': '01287 000 001',
+      'Pier gate': '01287 000 003',
+      'Pier yard': null,
+    });
+  });
+
+  it('reads a term as its words: punctuation ignored, two-letter words kept, single letters dropped, the first six used', async () => {
+    t = await createTestApp();
+    await register(t, { companyName: 'Ox Camera Guard Patrol Yard Watch', town: 'Thirsk' });
+    await register(t, { companyName: 'Ax Camera Guard Patrol Yard Watch', town: 'Thirsk' });
+    const operators = async (q: string) =>
+      (await call(t, 'GET', `/api/lookup/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .results.map((r: { operator: string }) => r.operator);
+    expect(await operators('ox watch')).toEqual(['Ox Camera Guard Patrol Yard Watch']);
+    expect(await operators('(ox) watch, thirsk!')).toEqual(['Ox Camera Guard Patrol Yard Watch']);
+    expect(await operators('ox watch a')).toEqual(['Ox Camera Guard Patrol Yard Watch']);
+    // A seventh word is not read, whatever it is.
+    expect(await operators('ox camera guard patrol yard watch qqqqqq')).toEqual([
+      'Ox Camera Guard Patrol Yard Watch',
+    ]);
+  });
+
+  it('says there is more only when there is: exactly one page full has no next page', async () => {
+    t = await createTestApp();
+    const { reply } = await register(t, { companyName: 'Quillfield Cameras', siteName: 'Quillfield site 0' });
+    const addSites = (from: number, to: number) =>
+      t.db.query(
+        `insert into sites (company_id, name, town) select $1, 'Quillfield site ' || g, 'Ripon' from generate_series($2::int, $3::int) g`,
+        [reply.companyId, from, to],
+      );
+    await addSites(1, 19);
+    const full = (await call(t, 'GET', '/api/lookup/search?q=quillfield')).json();
+    expect(full.results).toHaveLength(20);
+    expect(full.hasMore).toBe(false);
+    await addSites(20, 20);
+    expect((await call(t, 'GET', '/api/lookup/search?q=quillfield')).json().hasMore).toBe(true);
+  });
+
+  it('may be shared by a CDN for 30 s, filed under the brand, the search and the signs, so any change purges it', async () => {
+    t = await createTestApp();
+    await register(t, { companyName: 'Kestrel Security', town: 'Bristol' });
+    const res = await call(t, 'GET', '/api/lookup/search?q=bristol');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=20');
+    expect(String(res.headers['surrogate-key']).split(' ').sort()).toEqual([
+      'brand-signs',
+      'search',
+      'signs',
+    ]);
+  });
+
   it('forgives typos in the company name and finds by town and postcode', async () => {
     t = await createTestApp();
     await register(t, { companyName: 'Northern Watch Ltd', town: 'Harrogate', postcode: 'HG1 2AB' });
