@@ -427,3 +427,178 @@ describe('the operator decides', () => {
     expect(await t.db.query("select 1 from request_events where action like 'third_party_d%'")).toEqual([]);
   });
 });
+
+describe('what the desk keeps of a third party’s request', () => {
+  it("shows the solicitor's fields under their labels, the basis they claim, and the receipt in the history", async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const { id } = await filed(operator, { ...solicitor, legalBasis: 'required_by_law' }, authority);
+    const details = (
+      await call(t, 'GET', `/api/requests/${id}/third-party`, { token: operator.token })
+    ).json();
+    // Paragraph 5(2): required by law or by a court order.
+    expect(details.basis).toBe('required_by_law');
+    expect(details.details).toEqual([
+      { label: 'Name', value: 'Priya Shah' },
+      { label: 'Work e-mail', value: 'priya@shahco.example' },
+      { label: 'Incident date', value: '18 November 2026' },
+      { label: 'Incident place', value: 'Entrance barrier' },
+      { label: 'Firm', value: 'Shah & Co Solicitors' },
+      { label: 'Claim or case reference', value: 'SC/2211' },
+      {
+        label: 'Legal basis',
+        value: 'Required by law or by a court order (DPA 2018, Schedule 2, paragraph 5(2))',
+      },
+      { label: 'Footage needed', value: solicitor.message },
+    ]);
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    // Nothing of a visitor's footage form: no camera, description or representative.
+    expect(desk).toMatchObject({ kind: 'third_party', camera: '', description: '', representative: false });
+    const received = (history: { action: string; body: string }[]) =>
+      history.find((entry) => entry.action === 'third_party_received')?.body;
+    expect(received(desk.history)).toBe(
+      "A solicitor: Shah & Co Solicitors, reference SC/2211. The client's authority: authority.pdf.",
+    );
+    const police = await filed(operator);
+    const policeDesk = (await call(t, 'GET', `/api/requests/${police.id}`, { token: operator.token })).json();
+    expect(received(policeDesk.history)).toBe(
+      'The police: Avon and Somerset Constabulary, reference 5224/0131/26.',
+    );
+  });
+
+  it('refuses two files and an over-long sign reference before storing anything', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const boundary = '----two';
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 ${name}\r\n`;
+    const two = await t.app.inject({
+      method: 'POST',
+      url: `/api/signs/${operator.sticker.signRef}/official`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(solicitor)}\r\n`,
+        part('one.pdf'),
+        part('two.pdf'),
+        `--${boundary}--\r\n`,
+      ].join(''),
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: 'Attach one file only.' });
+    const long = await file('A'.repeat(41), police);
+    expect(long.statusCode).toBe(400);
+    expect(await t.db.query('select 1 from relay_requests')).toEqual([]);
+    expect(await storedAuthorities()).toEqual([]);
+  });
+});
+
+describe('each refusal of the decision and the hand-over, and the next step after it', () => {
+  const disclose = {
+    decision: 'disclose',
+    basis: 'crime',
+    reasons: ['specific'],
+    reasonsText: 'A named offence, a narrow window, authorised by an inspector.',
+  };
+  const handed = {
+    what: 'Level 2 camera',
+    when: '2026-11-27T10:00',
+    toWhom: 'PC Dana Reid',
+    how: 'Force upload link',
+  };
+  const post = (operator: Registered, path: string, body: unknown) =>
+    call(t, 'POST', path, { token: operator.token, body });
+
+  it('is decided once: a second decision is refused with why, and the first stands', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const { id } = await filed(operator);
+    expect((await post(operator, `/api/requests/${id}/third-party/decision`, disclose)).statusCode).toBe(200);
+    const again = await post(operator, `/api/requests/${id}/third-party/decision`, decline);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This request has been decided already.' });
+    const desk = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json();
+    expect(desk.state).toBe('in_progress');
+    expect(desk.history.at(-1)).toMatchObject({
+      action: 'third_party_disclosed',
+      body: [
+        'Decided to disclose.',
+        'Basis: Prevention or detection of crime, or catching or prosecuting offenders (DPA 2018, Schedule 2, paragraph 2).',
+        'Reasons: The request is specific: date, time, place and purpose given.',
+        disclose.reasonsText,
+      ].join('\n'),
+    });
+    // Disclosing mails the requester nothing: the footage or the hand-over is what they get.
+    expect((await outboxFor(t.db, police.email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your request R-/),
+    ]);
+    // The next step: the hand-over, recorded once.
+    expect((await post(operator, `/api/requests/${id}/third-party/handed-over`, handed)).statusCode).toBe(
+      200,
+    );
+    const twice = await post(operator, `/api/requests/${id}/third-party/handed-over`, handed);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: 'The hand-over has been recorded already.' });
+    const details = (
+      await call(t, 'GET', `/api/requests/${id}/third-party`, { token: operator.token })
+    ).json();
+    expect(details.handedOver).toMatchObject(handed);
+  });
+
+  it('may be decided while being dealt with or waiting for details, not once withdrawn', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const started = await filed(operator);
+    await post(operator, `/api/requests/${started.id}/actions`, { action: 'start' });
+    expect(
+      (await post(operator, `/api/requests/${started.id}/third-party/decision`, decline)).statusCode,
+    ).toBe(200);
+    const asked = await filed(operator);
+    const clarify = await post(operator, `/api/requests/${asked.id}/actions`, {
+      action: 'ask_clarification',
+      body: 'Which level of the car park?',
+    });
+    expect(clarify.json().state).toBe('awaiting_clarification');
+    expect(
+      (await post(operator, `/api/requests/${asked.id}/third-party/decision`, disclose)).statusCode,
+    ).toBe(200);
+    // Waiting for details and then handed over: answered.
+    expect(
+      (await post(operator, `/api/requests/${asked.id}/third-party/handed-over`, handed)).statusCode,
+    ).toBe(200);
+    expect((await call(t, 'GET', `/api/requests/${asked.id}`, { token: operator.token })).json().state).toBe(
+      'answered',
+    );
+
+    // Withdrawn by the requester from their private page: nothing is left to decide.
+    const withdrawn = await filed(operator);
+    const receipt = (await outboxFor(t.db, police.email)).find((m) =>
+      m.text_body.includes(`/request/${withdrawn.reference}#`),
+    );
+    const secret = /#(\S+)/.exec(receipt?.text_body ?? '')?.[1] ?? '';
+    const withdraw = await call(t, 'POST', `/api/requests/visitor/${withdrawn.reference}/actions`, {
+      headers: { 'x-request-key': secret },
+      body: { action: 'withdraw' },
+    });
+    expect(withdraw.statusCode).toBe(200);
+    const late = await post(operator, `/api/requests/${withdrawn.id}/third-party/decision`, disclose);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: 'This request is no longer open: it cannot be decided.' });
+  });
+
+  it('a hand-over waits for a decision to disclose: refused before one and after declining', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const { id } = await filed(operator);
+    const early = await post(operator, `/api/requests/${id}/third-party/handed-over`, handed);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: 'Record the decision to disclose, with its reasons, first.' });
+    await post(operator, `/api/requests/${id}/third-party/decision`, decline);
+    const declined = await post(operator, `/api/requests/${id}/third-party/handed-over`, handed);
+    expect(declined.statusCode).toBe(409);
+    expect(declined.json()).toEqual({ message: 'Record the decision to disclose, with its reasons, first.' });
+    const other = await filed(operator, { ...police, crimeReference: '5224/0999/26' });
+    const missing = await post(operator, `/api/requests/${other.id + 1000}/third-party/handed-over`, handed);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found' });
+  });
+});
