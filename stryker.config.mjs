@@ -381,6 +381,60 @@ export const equivalentMutants = [
     reason:
       "the count's key only has to differ from the other counts' keys, which begin with their own non-empty names",
   },
+  {
+    file: 'apps/api/src/modules/requests/private-link.ts',
+    at: '13:46',
+    node: 'StringLiteral',
+    reason: 'without the header, any other non-key string fails the same check as the empty one',
+  },
+  {
+    file: 'apps/api/src/modules/requests/reminders.ts',
+    at: '31:39',
+    node: 'BinaryExpression',
+    reason:
+      "every change that drops a kind of reminder plans the request's reminders again (settle), deleting that kind's unsent rows; a closed request plans none",
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-service.ts',
+    at: '84:29',
+    node: 'StringLiteral',
+    reason:
+      "the count's key only has to differ from the other counts' keys, which begin with their own non-empty names",
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-service.ts',
+    at: '87:58',
+    node: 'Identifier',
+    reason:
+      'the view shows only fields with a value, and an empty field (an unnamed place) names neither the organisation nor the reference',
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-service.ts',
+    at: '205:78',
+    node: 'BooleanLiteral',
+    reason:
+      'the row lock orders two decisions (or hand-overs) at one moment on PostgreSQL; the embedded database of the mutation run runs transactions one at a time',
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-service.ts',
+    at: '273:78',
+    node: 'BooleanLiteral',
+    reason:
+      'the row lock orders two decisions (or hand-overs) at one moment on PostgreSQL; the embedded database of the mutation run runs transactions one at a time',
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-service.ts',
+    at: '284:34',
+    node: 'CallExpression',
+    reason: 'formatUkDate reads the date part of a date and time: the cut only says so',
+  },
+  {
+    file: 'apps/api/src/modules/requests/third-party-routes.ts',
+    at: '42:17',
+    node: 'ObjectExpression',
+    reason:
+      'a route without an auth rule is public (plugins/auth.ts registerAuth); the rule is stated for the reader',
+  },
 ];
 
 const moduleName = process.env.MUTATION_MODULE ?? 'contract';

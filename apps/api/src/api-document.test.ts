@@ -77,6 +77,7 @@ describe('the API document', () => {
     ['POST /api/requests/{id}/actions', '200 400 401 403 404 409 429'],
     ['POST /api/signs/{signRef}/contact', '200 400 401 403 404 409 429'],
     ['POST /api/requests/visitor/{reference}/actions', '200 400 401 403 404 409 429'],
+    ['POST /api/signs/{signRef}/official', '200 400 401 403 404 409 429'],
   ])('documents %s answering %s', (name, statuses) => {
     const op = operations.find(([n]) => n === name)?.[1];
     expect(Object.keys(op?.responses ?? {}).join(' ')).toBe(statuses);
@@ -93,6 +94,10 @@ describe('the API document', () => {
       'POST /api/search-records/add',
       'With `stickerId`, the term must find that sign (as the look-up does), else 400; one look-up per client ' +
         'address per sign per hour is counted, repeats are answered 200 and not counted.',
+    ],
+    [
+      'POST /api/signs/{signRef}/official',
+      'Parts as the contact form takes them: `data` (JSON, officialRequestBody) and, for an insurer or a solicitor, one `uploadFile`: the client’s authority, a PDF or JPEG of at most 10 MB. The requester gets a reference and a private link by mail.',
     ],
   ])('tells the caller of %s: %s', (name, description) => {
     expect(operations.find(([n]) => n === name)?.[1].description).toBe(description);

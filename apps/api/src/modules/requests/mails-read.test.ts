@@ -285,6 +285,15 @@ describe('the mails of a request', () => {
     );
     expect(news.text_body).not.toContain('Which day');
 
+    // The page the link opens, its reference as a person may retype it (spaces around), and one too long.
+    const key = { 'x-request-key': secret };
+    const page = await call(t, 'GET', `/api/requests/visitor/%20${reference}%20`, { headers: key });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().reference).toBe(reference);
+    expect(
+      (await call(t, 'GET', `/api/requests/visitor/R-${'X'.repeat(19)}`, { headers: key })).statusCode,
+    ).toBe(400);
+
     const withdrawn = await call(t, 'POST', `/api/requests/visitor/${reference}/actions`, {
       headers: { 'x-request-key': secret },
       body: { action: 'withdraw' },

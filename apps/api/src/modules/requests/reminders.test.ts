@@ -1,3 +1,4 @@
+import { formatUkDate } from '@app/contract/dates';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, outboxFor, signedIn } from '../../test/accounts';
 import { requestIdByReference } from '../../test/requests';
@@ -88,7 +89,13 @@ describe('reminders of a footage request', () => {
     expect(await reminders()).toHaveLength(6);
     // Every reminder is in the request's history.
     const history = (await call(t, 'GET', `/api/requests/${id}`, { token: operator.token })).json().history;
-    expect(history.filter((e: { action: string }) => e.action === 'reminder')).toHaveLength(5);
+    const sent = history.filter((e: { action: string }) => e.action === 'reminder');
+    expect(sent).toHaveLength(5);
+    expect(sent[0]).toMatchObject({ actor: 'system', actorName: 'Reminder' });
+    // The reminder itself: what and by when, and where to act.
+    expect((await outboxFor(t.db, master)).at(-1)?.text_body).toBe(
+      `${(await reminders()).at(-1)?.slice(reference.length + 2)}: request ${reference} about Quay car park.\n\nOpen the request: http://signs.localhost:3000/requests/${id}\n\nCCTV Sign Register\n`,
+    );
   });
 
   it('deletes proof of identity 30 days after the request closes, keeping that it was seen', async () => {
@@ -137,9 +144,104 @@ describe('reminders of a footage request', () => {
     expect(view.documents).toEqual([expect.objectContaining({ filename: 'id.jpg', deleted: true })]);
     expect(view.history.at(-1)).toMatchObject({
       actor: 'system',
+      actorName: 'Retention',
       action: 'document_deleted',
       body: 'Deleted id.jpg, 30 days after the request closed',
     });
     expect(await sweep(() => new Date(closedAt + 40 * DAY)).runOnce()).toMatchObject({ documentsDeleted: 0 });
+  });
+});
+
+describe('which reminders a sweep sends', () => {
+  /** A request to `operator`'s sign; its id, reference and due date. */
+  async function request(operator: Awaited<ReturnType<typeof signedIn>>, body: Record<string, unknown>) {
+    const res = await call(t, 'POST', `/api/signs/${operator.sticker.signRef}/contact`, { body });
+    expect(res.statusCode).toBe(200);
+    const reference: string = res.json().reference;
+    const id = await requestIdByReference(t.db, reference);
+    const { due } = await t.db.one<{ due: string }>(
+      'select due_date::text as due from relay_requests where id = $1',
+      [id],
+    );
+    return { id, reference, due };
+  }
+  const complaint = (email: string) => ({
+    name: 'Al Smith',
+    email,
+    kind: 'complaint',
+    message: 'Too close.',
+  });
+  const noon = (isoDay: string, days = 0) => new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + days * DAY);
+  const subjects = async (to: string, reference: string) =>
+    (await outboxFor(t.db, to)).map((m) => m.subject).filter((s) => s.startsWith(`${reference}: `));
+
+  it("sends each company's reminders to its own master users only", async () => {
+    t = await createTestApp();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const ra = await request(a, complaint('one@example.net'));
+    const rb = await request(b, complaint('two@example.net'));
+    await sweep(() => noon(ra.due, -7)).runOnce();
+    const [mastersA, mastersB] = [String(a.body.email).toLowerCase(), String(b.body.email).toLowerCase()];
+    expect((await subjects(mastersA, ra.reference)).slice(1)).toEqual([
+      expect.stringMatching(/: Answer due in 7 days, by /),
+    ]);
+    expect((await subjects(mastersB, rb.reference)).slice(1)).toEqual([
+      expect.stringMatching(/: Answer due in 7 days, by /),
+    ]);
+    expect(await subjects(mastersA, rb.reference)).toEqual([]);
+    expect(await subjects(mastersB, ra.reference)).toEqual([]);
+  });
+
+  it('sends a reminder a day late, not later (a stale "due tomorrow" a week on), but "overdue" whenever it runs', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const master = String(operator.body.email).toLowerCase();
+    const { reference, due } = await request(operator, complaint('late@example.net'));
+    // No sweep ran on its day; the next, a day later, still reminds.
+    await sweep(() => noon(due, -6)).runOnce();
+    expect((await subjects(master, reference)).slice(1)).toEqual([
+      `${reference}: Answer due in 7 days, by ${formatUkDate(due)}`,
+    ]);
+    // Nothing ran for days around the due date: only "overdue" is still worth sending.
+    await sweep(() => noon(due, 3)).runOnce();
+    expect((await subjects(master, reference)).slice(1)).toEqual([
+      `${reference}: Answer due in 7 days, by ${formatUkDate(due)}`,
+      `${reference}: Answer overdue since ${formatUkDate(due)}`,
+    ]);
+  });
+
+  it('sends nothing about a request that was answered without its reminders being planned again', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const master = String(operator.body.email).toLowerCase();
+    const { id, reference, due } = await request(operator, complaint('answered@example.net'));
+    // Answered by a path that leaves its planned reminders in place (as a third party's declined request is).
+    await t.db.query("update relay_requests set state = 'answered', answered_at = now() where id = $1", [id]);
+    expect(await sweep(() => noon(due, -7)).runOnce()).toMatchObject({ reminded: 1 });
+    expect((await subjects(master, reference)).slice(1)).toEqual([]);
+  });
+
+  it('sends a backlog larger than one batch (200) in one sweep', async () => {
+    t = await createTestApp();
+    const operator = await signedIn(t);
+    const master = String(operator.body.email).toLowerCase();
+    const { id, reference, due } = await request(operator, complaint('backlog@example.net'));
+    // 250 "overdue" reminders, one for each of the 250 days after the due date.
+    await t.db.query(
+      `insert into request_jobs (request_id, kind, run_on)
+       select $1, 'overdue', $2::date + g from generate_series(1, 250) g
+       on conflict do nothing`,
+      [id, due],
+    );
+    const done = await sweep(() => noon(due, 251)).runOnce();
+    // With the complaint's own three (two of them stale by then, so not sent).
+    expect(done.reminded).toBe(252);
+    expect(
+      (await subjects(master, reference)).filter((s) => s.includes('Answer overdue since')),
+    ).toHaveLength(250);
+    expect(
+      await t.db.query('select id from request_jobs where sent_at is null and request_id = $1', [id]),
+    ).toEqual([]);
   });
 });

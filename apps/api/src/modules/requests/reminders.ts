@@ -23,16 +23,12 @@ export interface RequestSweep {
   stop(): Promise<void>;
 }
 
-/** Whether a reminder still applies when its day comes (the footage may be saved, the request answered). */
+/**
+ * Whether a reminder still applies when its day comes (the footage may be saved, the request
+ * answered): only while its kind is still planned (none is once the request is closed).
+ */
 function stillDue(kind: JobKind, row: RequestRow): string | null {
-  const open = [
-    'received',
-    'in_progress',
-    'extended',
-    'awaiting_identity',
-    'awaiting_clarification',
-  ].includes(row.state);
-  if (!open || !plannedJobs(row).some((job) => job.kind === kind)) return null;
+  if (!plannedJobs(row).some((job) => job.kind === kind)) return null;
   switch (kind) {
     case 'save_soon':
       return `Save the footage before ${formatUkDate(row.overwrite_date ?? '')}`;

@@ -505,7 +505,7 @@ describe('each refusal of the decision and the hand-over, and the next step afte
     toWhom: 'PC Dana Reid',
     how: 'Force upload link',
   };
-  const post = (operator: Registered, path: string, body: unknown) =>
+  const post = (operator: { token: string }, path: string, body: unknown) =>
     call(t, 'POST', path, { token: operator.token, body });
 
   it('is decided once: a second decision is refused with why, and the first stands', async () => {
