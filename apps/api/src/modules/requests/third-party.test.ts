@@ -544,7 +544,7 @@ describe('each refusal of the decision and the hand-over, and the next step afte
     expect(details.handedOver).toMatchObject(handed);
   });
 
-  it('may be decided while being dealt with or waiting for details, not once withdrawn', async () => {
+  it('may be decided while being dealt with, waiting for details or extended, not once withdrawn', async () => {
     t = await createTestApp();
     const operator = await signedIn(t);
     const started = await filed(operator);
@@ -561,13 +561,30 @@ describe('each refusal of the decision and the hand-over, and the next step afte
     expect(
       (await post(operator, `/api/requests/${asked.id}/third-party/decision`, disclose)).statusCode,
     ).toBe(200);
-    // Waiting for details and then handed over: answered.
+    // Waiting for details again when it is handed over: answered.
+    const again = await post(operator, `/api/requests/${asked.id}/actions`, {
+      action: 'ask_clarification',
+      body: 'And the exact time?',
+    });
+    expect(again.json().state).toBe('awaiting_clarification');
     expect(
       (await post(operator, `/api/requests/${asked.id}/third-party/handed-over`, handed)).statusCode,
     ).toBe(200);
     expect((await call(t, 'GET', `/api/requests/${asked.id}`, { token: operator.token })).json().state).toBe(
       'answered',
     );
+
+    // Its time extended (a complex request): still to be decided.
+    const extended = await filed(operator);
+    await post(operator, `/api/requests/${extended.id}/actions`, { action: 'start' });
+    const extend = await post(operator, `/api/requests/${extended.id}/actions`, {
+      action: 'extend',
+      body: 'Several cameras and a long window to review.',
+    });
+    expect(extend.json().state).toBe('extended');
+    expect(
+      (await post(operator, `/api/requests/${extended.id}/third-party/decision`, disclose)).statusCode,
+    ).toBe(200);
 
     // Withdrawn by the requester from their private page: nothing is left to decide.
     const withdrawn = await filed(operator);
@@ -596,6 +613,29 @@ describe('each refusal of the decision and the hand-over, and the next step afte
     const declined = await post(operator, `/api/requests/${id}/third-party/handed-over`, handed);
     expect(declined.statusCode).toBe(409);
     expect(declined.json()).toEqual({ message: 'Record the decision to disclose, with its reasons, first.' });
+    // Disclosed, then withdrawn by the requester: a hand-over already made is still recorded, and
+    // the request stays withdrawn.
+    const gone = await filed(operator, { ...police, crimeReference: '5224/0777/26' });
+    await post(operator, `/api/requests/${gone.id}/third-party/decision`, {
+      decision: 'disclose',
+      basis: 'crime',
+      reasons: ['specific'],
+      reasonsText: 'A named offence, a narrow window, authorised by an inspector.',
+    });
+    const receipt = (await outboxFor(t.db, police.email)).find((m) =>
+      m.text_body.includes(`/request/${gone.reference}#`),
+    );
+    const secret = /#(\S+)/.exec(receipt?.text_body ?? '')?.[1] ?? '';
+    await call(t, 'POST', `/api/requests/visitor/${gone.reference}/actions`, {
+      headers: { 'x-request-key': secret },
+      body: { action: 'withdraw' },
+    });
+    expect(
+      (await post(operator, `/api/requests/${gone.id}/third-party/handed-over`, handed)).statusCode,
+    ).toBe(200);
+    expect((await call(t, 'GET', `/api/requests/${gone.id}`, { token: operator.token })).json().state).toBe(
+      'withdrawn',
+    );
     const other = await filed(operator, { ...police, crimeReference: '5224/0999/26' });
     const missing = await post(operator, `/api/requests/${other.id + 1000}/third-party/handed-over`, handed);
     expect(missing.statusCode).toBe(404);
