@@ -258,14 +258,15 @@ describe('every change to what a look-up shows is seen at once', () => {
   });
 });
 
-describe('SignLookupCache', () => {
-  const sign = (id: number, companyId: number | null = 1): SignLookup => ({
-    id,
-    signRef: `S${id}`,
-    companyId,
-    scheme: null,
-  });
+/** A sign as the look-up finds it: S<id>, of company `companyId`, without a scheme. */
+const sign = (id: number, companyId: number | null = 1): SignLookup => ({
+  id,
+  signRef: `S${id}`,
+  companyId,
+  scheme: null,
+});
 
+describe('SignLookupCache', () => {
   it('keeps at most 10,000 signs, forgetting the least recently used', async () => {
     const cache = new SignLookupCache({ ttlMs: 60_000 });
     cache.setListening(true);
@@ -327,13 +328,6 @@ describe('SignLookupCache', () => {
 });
 
 describe('SignLookupCache: loads and changes', () => {
-  const sign = (id: number, companyId: number | null = 1): SignLookup => ({
-    id,
-    signRef: `S${id}`,
-    companyId,
-    scheme: null,
-  });
-
   /** A load the test answers by hand, counting how many were started. */
   function handLoads() {
     const started: ((value: SignLookup) => void)[] = [];
