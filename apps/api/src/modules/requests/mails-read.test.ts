@@ -1,4 +1,5 @@
 import { formatUkDate } from '@app/contract/dates';
+import { ukIsoDate } from '@app/contract/legal-clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, type Registered, signedIn } from '../../test/accounts';
 import { requestIdByReference } from '../../test/requests';
@@ -13,24 +14,18 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const DAY = 86_400_000;
-const ukDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(d);
 
 interface Mail {
-  id: number;
   subject: string;
   text_body: string;
   html_body: string;
 }
-const mailsTo = (to: string) =>
-  t.db.query<Mail>(
-    'select id, subject, text_body, html_body from mail_outbox where to_address = $1 order by id',
+/** The newest mail in the outbox to `to`, with its HTML part. */
+const lastMailTo = (to: string) =>
+  t.db.one<Mail>(
+    'select subject, text_body, html_body from mail_outbox where to_address = $1 order by id desc limit 1',
     [to],
   );
-const lastMailTo = async (to: string) => {
-  const mail = (await mailsTo(to)).at(-1);
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
-};
 
 interface Dates {
   id: number;
@@ -81,11 +76,18 @@ const PRIVATE_PAGE =
   "Your private page shows a copy of everything you sent, where your request has got to, and the operator's messages. You can send what they ask for there, or withdraw the request. Keep this e-mail: anyone with the link can open the page.";
 const date = (iso: string | null) => formatUkDate(iso ?? '');
 
+const question = {
+  name: 'Jo Bloggs',
+  email: 'jo@example.net',
+  kind: 'question',
+  message: 'What do you record?',
+};
+
 describe('the mails of a request', () => {
   it('footage: the receipt repeats what was chosen, the notice says what to save by when, and the HTML part is the same words escaped', async () => {
     const operator = await operatorOf('Quay & Co <Ltd>', 30);
     const master = String(operator.body.email).toLowerCase();
-    const footageDate = ukDay(new Date(Date.now() - 5 * DAY));
+    const footageDate = ukIsoDate(new Date(Date.now() - 5 * DAY));
     const { reference, receipt, secret, dates } = await send(operator, {
       name: 'Sam Walker',
       email: 'sam@example.net',
@@ -163,7 +165,7 @@ describe('the mails of a request', () => {
   it('footage at a site that has not said how long it keeps recordings: save it now; no place, camera or form was given', async () => {
     const operator = await operatorOf('Harbour Watch', null);
     const master = String(operator.body.email).toLowerCase();
-    const footageDate = ukDay(new Date(Date.now() - 2 * DAY));
+    const footageDate = ukIsoDate(new Date(Date.now() - 2 * DAY));
     const { reference, receipt, dates } = await send(operator, {
       name: 'Kim Lee',
       email: 'kim@example.net',
@@ -197,12 +199,7 @@ describe('the mails of a request', () => {
   it('a question: answered through the private page, with no date to answer by', async () => {
     const operator = await operatorOf('Harbour Watch', 30);
     const master = String(operator.body.email).toLowerCase();
-    const { reference, receipt, secret, dates } = await send(operator, {
-      name: 'Jo Bloggs',
-      email: 'jo@example.net',
-      kind: 'question',
-      message: 'What do you record?',
-    });
+    const { reference, receipt, secret, dates } = await send(operator, question);
     const sign = operator.sticker.signRef;
     expect(receipt.text_body).toBe(
       [
@@ -262,12 +259,7 @@ describe('the mails of a request', () => {
   it('what happens next: the visitor is told only that something changed; the operator, what the visitor did', async () => {
     const operator = await operatorOf('Harbour Watch', 30);
     const master = String(operator.body.email).toLowerCase();
-    const { reference, secret, dates } = await send(operator, {
-      name: 'Jo Bloggs',
-      email: 'jo@example.net',
-      kind: 'question',
-      message: 'What do you record?',
-    });
+    const { reference, secret, dates } = await send(operator, question);
     const asked = await call(t, 'POST', `/api/requests/${dates.id}/actions`, {
       token: operator.token,
       body: { action: 'ask_clarification', body: 'Which day was it?' },

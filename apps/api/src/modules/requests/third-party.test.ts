@@ -82,9 +82,13 @@ async function filed(
   return { reference, id: await requestIdByReference(t.db, reference) };
 }
 
-async function privateLink(email: string) {
+/** The private link mailed to `email`: of its first request, or of the request `reference`. */
+async function privateLink(email: string, reference?: string) {
   const mails = await outboxFor(t.db, email);
-  const ack = mails.find((m) => m.subject.startsWith('Your request'));
+  const ack = mails.find(
+    (m) =>
+      m.subject.startsWith('Your request') && (!reference || m.text_body.includes(`/request/${reference}#`)),
+  );
   const match = /\/request\/(R-[A-Z0-9-]+)#(\S+)/.exec(ack?.text_body ?? '');
   if (!match?.[1] || !match[2]) throw new Error(`No private link in: ${ack?.text_body}`);
   return { reference: match[1], secret: match[2] };
@@ -507,6 +511,12 @@ describe('each refusal of the decision and the hand-over, and the next step afte
   };
   const post = (operator: { token: string }, path: string, body: unknown) =>
     call(t, 'POST', path, { token: operator.token, body });
+  /** The requester withdraws `reference` from the private page its mail links to. */
+  const withdrawAsRequester = async (reference: string) =>
+    call(t, 'POST', `/api/requests/visitor/${reference}/actions`, {
+      headers: { 'x-request-key': (await privateLink(police.email, reference)).secret },
+      body: { action: 'withdraw' },
+    });
 
   it('is decided once: a second decision is refused with why, and the first stands', async () => {
     t = await createTestApp();
@@ -588,15 +598,7 @@ describe('each refusal of the decision and the hand-over, and the next step afte
 
     // Withdrawn by the requester from their private page: nothing is left to decide.
     const withdrawn = await filed(operator);
-    const receipt = (await outboxFor(t.db, police.email)).find((m) =>
-      m.text_body.includes(`/request/${withdrawn.reference}#`),
-    );
-    const secret = /#(\S+)/.exec(receipt?.text_body ?? '')?.[1] ?? '';
-    const withdraw = await call(t, 'POST', `/api/requests/visitor/${withdrawn.reference}/actions`, {
-      headers: { 'x-request-key': secret },
-      body: { action: 'withdraw' },
-    });
-    expect(withdraw.statusCode).toBe(200);
+    expect((await withdrawAsRequester(withdrawn.reference)).statusCode).toBe(200);
     const late = await post(operator, `/api/requests/${withdrawn.id}/third-party/decision`, disclose);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: 'This request is no longer open: it cannot be decided.' });
@@ -616,20 +618,8 @@ describe('each refusal of the decision and the hand-over, and the next step afte
     // Disclosed, then withdrawn by the requester: a hand-over already made is still recorded, and
     // the request stays withdrawn.
     const gone = await filed(operator, { ...police, crimeReference: '5224/0777/26' });
-    await post(operator, `/api/requests/${gone.id}/third-party/decision`, {
-      decision: 'disclose',
-      basis: 'crime',
-      reasons: ['specific'],
-      reasonsText: 'A named offence, a narrow window, authorised by an inspector.',
-    });
-    const receipt = (await outboxFor(t.db, police.email)).find((m) =>
-      m.text_body.includes(`/request/${gone.reference}#`),
-    );
-    const secret = /#(\S+)/.exec(receipt?.text_body ?? '')?.[1] ?? '';
-    await call(t, 'POST', `/api/requests/visitor/${gone.reference}/actions`, {
-      headers: { 'x-request-key': secret },
-      body: { action: 'withdraw' },
-    });
+    await post(operator, `/api/requests/${gone.id}/third-party/decision`, disclose);
+    await withdrawAsRequester(gone.reference);
     expect(
       (await post(operator, `/api/requests/${gone.id}/third-party/handed-over`, handed)).statusCode,
     ).toBe(200);
